@@ -107,7 +107,7 @@ export const emulatorSettingsSchema = z.object({
     .default(DEFAULT_EMPTY_OPTIONAL),
   /**
    * Where `instalments` may be left out. The spec requires it, but the official client sends it
-   * only with PAY_BY_INSTALMENTS, so under the spec's letter its PAY_NOW and PAY_BY_LATER orders
+   * only with PAY_BY_INSTALMENTS, so under the spec's letter its PAY_BY_LATER orders
    * were all refused. `pay_by_instalments` (default, as the client): required only there, a
    * warning elsewhere; `always`: the spec's letter (instalments.ts).
    */

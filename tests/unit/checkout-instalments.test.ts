@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkoutSchemaFor,
   generateSample,
+  PAYMENT_TYPE_SUGGESTIONS,
   validateCheckout,
   type ValidateOptions,
 } from '../../src/shared/checkout';
@@ -12,7 +15,8 @@ import {
  * above 0 (Order::toArray). By default the console requires it only there and says of any
  * other order without it that it is only a warning, and why; `always` is the spec's letter.
  * A count the service cannot mean (negative; fewer than 2 for PAY_BY_INSTALMENTS; more than 1
- * for PAY_NOW) is a warning: the allowed values are not shown.
+ * for PAY_BY_LATER, which the client sends without one) is a warning: the allowed values are not
+ * shown. The payment types offered are the client's own.
  */
 
 const brief = (payload: unknown, options: Partial<ValidateOptions> = {}) =>
@@ -30,8 +34,8 @@ function general(paymentType: string, instalments?: unknown): Record<string, unk
 }
 
 describe('a missing instalments', () => {
-  it('PAY_NOW and PAY_BY_LATER without it, as the official client sends them: a warning that names the spec line and why', () => {
-    for (const type of ['PAY_NOW', 'PAY_BY_LATER']) {
+  it('PAY_BY_LATER without it, as the official client sends it, or another type: a warning that names the spec line and why', () => {
+    for (const type of ['PAY_BY_LATER', 'PAY_NOW']) {
       const findings = validateCheckout(general(type), { form: 'general' });
       expect(findings.filter((finding) => finding.severity === 'error')).toEqual([]);
       const [warning] = findings.filter((finding) => finding.path === 'instalments');
@@ -91,20 +95,45 @@ describe('a count the service cannot mean', () => {
     expect(brief(general('PAY_BY_INSTALMENTS', 2))).toEqual([]);
   });
 
-  it('PAY_NOW with more than 1 is a warning', () => {
-    const [warning] = validateCheckout(general('PAY_NOW', 6), { form: 'general' });
+  it('PAY_BY_LATER with more than 1 is a warning: the official client sends it with no count', () => {
+    const [warning] = validateCheckout(general('PAY_BY_LATER', 6), { form: 'general' });
     expect(warning).toMatchObject({
       severity: 'warning',
       code: 'instalments_payment_type',
       path: 'instalments',
     });
-    expect(warning?.message).toContain('instalments is 6');
-    expect(brief(general('PAY_NOW', 1))).toEqual([]);
-    expect(brief(general('PAY_BY_LATER', 4))).toEqual([]);
+    expect(warning?.message).toContain('instalments is 6 with payment_type PAY_BY_LATER');
+    expect(warning?.message).toContain('official client');
+    expect(brief(general('PAY_BY_LATER', 1))).toEqual([]);
+    // Not a type of the client's, nor of the spec's: free text, judged by nothing.
+    expect(brief(general('PAY_NOW', 6))).toEqual([]);
   });
 
   it('none of them is an error: a warning never blocks the form', () => {
     expect(checkoutSchemaFor('general').safeParse(general('PAY_BY_INSTALMENTS', -3)).success).toBe(true);
-    expect(checkoutSchemaFor('general').safeParse(general('PAY_NOW', 6)).success).toBe(true);
+    expect(checkoutSchemaFor('general').safeParse(general('PAY_BY_LATER', 6)).success).toBe(true);
+  });
+});
+
+describe('the payment types offered', () => {
+  it("are the official client's own constants, and only those (the spec shows none)", () => {
+    const order = readFileSync(
+      join(
+        import.meta.dirname,
+        '..',
+        'official-client',
+        'vendor',
+        'tamara-solution-php-sdk',
+        'src',
+        'Tamara',
+        'Model',
+        'Order',
+        'Order.php',
+      ),
+      'utf8',
+    );
+    const clients = [...order.matchAll(/\bPAY_[A-Z_]+ = '([A-Z_]+)'/g)].map((match) => match[1]);
+    expect(clients).toEqual(['PAY_BY_INSTALMENTS', 'PAY_BY_LATER']);
+    expect([...PAYMENT_TYPE_SUGGESTIONS]).toEqual(clients);
   });
 });

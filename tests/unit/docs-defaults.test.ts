@@ -111,17 +111,17 @@ const instalmentsFinding = (paymentType: string, instalments?: number) => {
   return { severity: finding?.severity ?? 'no finding', code: finding?.code ?? 'none' };
 };
 const instalmentsRequired = (() => {
-  const required = ['PAY_BY_INSTALMENTS', 'PAY_NOW', 'PAY_BY_LATER'].filter(
+  const required = ['PAY_BY_INSTALMENTS', 'PAY_BY_LATER', 'PAY_NOW'].filter(
     (type) => instalmentsFinding(type).severity === 'error',
   );
-  const other = instalmentsFinding('PAY_NOW');
+  const other = instalmentsFinding('PAY_BY_LATER');
   return `only with ${codes(required)}; left out with another \`payment_type\`: a ${other.severity} (${code(other.code)})`;
 })();
 const instalmentsValues = (() => {
   const counts = [
     instalmentsFinding('PAY_BY_INSTALMENTS', -1),
     instalmentsFinding('PAY_BY_INSTALMENTS', 1),
-    instalmentsFinding('PAY_NOW', 2),
+    instalmentsFinding('PAY_BY_LATER', 2),
   ].map((finding) => finding.severity);
   const weight = counts.every((severity) => severity === counts[0]) ? counts[0] : counts.join('/');
   return `any whole number; a negative one, or one unfit for its \`payment_type\`: a ${weight ?? ''}`;

@@ -30,8 +30,8 @@ describe('the emulator and instalments', () => {
     expect(emulator.core.emulator.settings().instalmentsRequired).toBe('pay_by_instalments');
   });
 
-  it('PAY_NOW and PAY_BY_LATER without instalments are created, with the instalments_not_given warning', async () => {
-    for (const type of ['PAY_NOW', 'PAY_BY_LATER']) {
+  it("PAY_BY_LATER (the official client's) or another type without instalments is created, with the instalments_not_given warning", async () => {
+    for (const type of ['PAY_BY_LATER', 'PAY_NOW']) {
       const { status, warnings } = await emulator.createCheckout(paying(type));
       expect(status, type).toBe(200);
       expect(warnings).toBe('1 warning: instalments_not_given at instalments');
@@ -55,11 +55,11 @@ describe('the emulator and instalments', () => {
     ]);
   });
 
-  it('a negative count, too few for PAY_BY_INSTALMENTS, too many for PAY_NOW: created, each with its warning', async () => {
+  it('a negative count, too few for PAY_BY_INSTALMENTS, too many for PAY_BY_LATER: created, each with its warning', async () => {
     const cases: [string, number, string][] = [
       ['PAY_BY_INSTALMENTS', -5, 'negative_count'],
       ['PAY_BY_INSTALMENTS', 0, 'instalments_payment_type'],
-      ['PAY_NOW', 6, 'instalments_payment_type'],
+      ['PAY_BY_LATER', 6, 'instalments_payment_type'],
     ];
     for (const [type, count, code] of cases) {
       const { status, warnings, json } = await emulator.createCheckout(paying(type, count));

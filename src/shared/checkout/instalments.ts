@@ -7,19 +7,21 @@ import type { CheckoutForm } from './request-parts';
  * The spec marks it required "yes" ("Same requirement rule as payment_type": the general form,
  * and the education form with single checkout disabled), but the official client sends it only
  * with PAY_BY_INSTALMENTS and a count above 0 (`Order::toArray`), so under the spec's letter no
- * PAY_NOW or PAY_BY_LATER checkout of it could be created. Real clients are the judge: by
+ * PAY_BY_LATER checkout of it could be created. Real clients are the judge: by
  * default it is required only with PAY_BY_INSTALMENTS (or no payment_type), and an order
  * naming another payment type without it earns a warning that names the spec's line; `always`
  * is that line as written (Emulator → Settings, `validate --instalments-required`). The allowed
  * values are not shown either, so a count that does not fit the payment type is a warning,
- * never an error.
+ * never an error: fewer than 2 with PAY_BY_INSTALMENTS, and more than 1 with PAY_BY_LATER, the
+ * client's other type, which it sends with no count at all. A type neither the spec nor the
+ * client names (PAY_NOW, say) is free text, and its count is judged by nothing.
  */
 export const INSTALMENTS_REQUIRED_CHOICES = ['pay_by_instalments', 'always'] as const;
 export type InstalmentsRequiredChoice = (typeof INSTALMENTS_REQUIRED_CHOICES)[number];
 export const DEFAULT_INSTALMENTS_REQUIRED: InstalmentsRequiredChoice = 'pay_by_instalments';
 
 const PAY_BY_INSTALMENTS = 'PAY_BY_INSTALMENTS';
-const PAY_NOW = 'PAY_NOW';
+const PAY_BY_LATER = 'PAY_BY_LATER';
 const PATH = ['instalments'] as const;
 
 export interface InstalmentsOptions {
@@ -82,10 +84,11 @@ function countFindings(count: number, paymentType: unknown): RawFinding[] {
       'Checkout request: instalments — allowed values not shown; PAY_BY_INSTALMENTS splits the payment',
       `instalments is ${count} with payment_type PAY_BY_INSTALMENTS; paying in instalments takes at least 2.`,
     );
-  if (paymentType === PAY_NOW && count > 1)
+  if (paymentType === PAY_BY_LATER && count > 1)
     return finding(
-      'Checkout request: instalments — allowed values not shown; PAY_NOW is paid at once',
-      `instalments is ${count} with payment_type PAY_NOW, which is paid in one payment; give 1 or leave it out.`,
+      'Checkout request: instalments — allowed values not shown; the official client sends a count only with PAY_BY_INSTALMENTS',
+      `instalments is ${count} with payment_type PAY_BY_LATER, which the official client sends with no count ` +
+        '(only PAY_BY_INSTALMENTS splits the payment); give 1 or leave it out.',
     );
   return [];
 }

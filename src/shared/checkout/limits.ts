@@ -19,8 +19,12 @@ export const LIMITS = {
   webhookUrlMaxLength: 255,
 } as const;
 
-/** `payment_type` and `instalments` values are not shown in the spec: free text, with these suggested. */
-export const PAYMENT_TYPE_SUGGESTIONS = ['PAY_BY_INSTALMENTS', 'PAY_NOW'] as const;
+/**
+ * `payment_type` and `instalments` values are not shown in the spec: free text, with these
+ * suggested, the official client's own (Order::PAY_BY_INSTALMENTS, Order::PAY_BY_LATER) and no
+ * other: nothing the console can read names a third.
+ */
+export const PAYMENT_TYPE_SUGGESTIONS = ['PAY_BY_INSTALMENTS', 'PAY_BY_LATER'] as const;
 
 /** `education_type` is described by examples ("course, workshop, tutoring and the like"): suggestions. */
 export const EDUCATION_SUGGESTIONS = {

@@ -5,7 +5,7 @@ import { BuilderPage } from '../pages/builder-page';
 // The emulator's "Empty and blank values" setting (Emulator → Settings): the builder, on the
 // Local profile, weighs an empty e-mail and a first name of only spaces as that setting says, so
 // its findings are what Send to Local will answer (a warning, a 400, or nothing). Its
-// "instalments required" setting likewise weighs a PAY_NOW request without instalments.
+// "instalments required" setting likewise weighs a PAY_BY_LATER request without instalments.
 
 test("changing a setting in the Emulator view changes the weight of the builder's finding", async ({
   page,
@@ -58,12 +58,12 @@ test("changing a setting in the Emulator view changes the weight of the builder'
   await choose('Accept');
   await expect(page.getByText('No findings: the payload follows every rule of the spec.')).toBeVisible();
 
-  // PAY_NOW without instalments, as the official client sends it: a warning by default, an
+  // PAY_BY_LATER without instalments, as the official client sends it: a warning by default, an
   // error once the emulator is set to the spec's letter.
-  const { instalments: _count, ...payNow } = { ...sample, payment_type: 'PAY_NOW' };
-  await builder.pasteRaw(JSON.stringify(payNow, null, 2));
+  const { instalments: _count, ...payLater } = { ...sample, payment_type: 'PAY_BY_LATER' };
+  await builder.pasteRaw(JSON.stringify(payLater, null, 2));
   await expect(builder.finding('instalments')).toHaveAccessibleName(
-    /^warning: instalments: instalments is not given and payment_type is PAY_NOW/,
+    /^warning: instalments: instalments is not given and payment_type is PAY_BY_LATER/,
   );
   await choose('Always', 'instalments required');
   await expect(builder.finding('instalments')).toHaveAccessibleName(
