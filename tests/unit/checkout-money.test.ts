@@ -207,6 +207,40 @@ describe('totals', () => {
     expect(computeTotals(payload).matches).toBe(false);
   });
 
+  // A PHP client adding floats sends an item total of 0.7999999999999999 (or 0.30000000000000004)
+  // under an order total of 0.8 (0.3): the part's too_many_decimals is the finding, and the total,
+  // right at the currency's decimals, got a total_mismatch "Expected 0.7999999999999999" as well.
+  it.each([
+    [0.7999999999999999, 0.8],
+    [0.1 + 0.2, 0.3],
+  ])('a part of %s under a total of %s is its own finding only', (part, total) => {
+    const payload = fixture('general');
+    const [item] = payload.items as Payload[];
+    payload.items = [
+      {
+        ...item,
+        total_amount: { amount: part, currency: 'SAR' },
+        unit_price: { amount: part, currency: 'SAR' },
+        quantity: 1,
+      },
+    ];
+    delete payload.discount;
+    payload.tax_amount = { amount: 0, currency: 'SAR' };
+    payload.shipping_amount = { amount: 0, currency: 'SAR' };
+    payload.total_amount = { amount: total, currency: 'SAR' };
+    expect(computeTotals(payload).matches).toBe(true);
+    expect(brief(validateCheckout(payload, { form: 'general' }))).toEqual([
+      'error items[0].total_amount.amount too_many_decimals',
+      'error items[0].unit_price.amount too_many_decimals',
+    ]);
+    // A total off by more than those decimals is still a mismatch, and its expected figure one
+    // the currency can carry, not the over-precise sum.
+    payload.total_amount = { amount: 5, currency: 'SAR' };
+    const mismatch = validateCheckout(payload, { form: 'general' }).find((f) => f.code === 'total_mismatch');
+    expect(mismatch?.message).toMatch(new RegExp(`Expected ${total.toFixed(2).replace('.', '\\.')} \\(`));
+    expect(mismatch?.message).toContain('too_many_decimals');
+  });
+
   it('counts a discount in another currency as written too, not rounded to either currency', () => {
     const payload = overPrecise('KWD', { amount: 2.005, currency: 'AED' });
     payload.total_amount = { amount: 34.875, currency: 'KWD' };

@@ -193,6 +193,12 @@ export function checkTotal(payload: unknown, sourceTextAt?: SourceTextAt): RawFi
   const totals = computeTotals(payload);
   if (totals.unreadable.length > 0 || totals.matches !== false || totals.statedTotal === null) return [];
   const statedTotalText = statedTotalTextOf(payload, sourceTextAt);
+  // A sum the currency cannot carry (a part's extra decimals) is no figure to offer: the expected
+  // one is at the currency's decimals, the parts' own findings named.
+  const expected =
+    totals.computedTotalTooManyDecimals === null
+      ? totals.computedTotalText
+      : `${totals.computedTotalAtPrecisionText} (at ${totals.currency}'s ${totals.precision} decimals; the parts marked too_many_decimals carry more)`;
   const discountNote =
     totals.discountCurrency === null
       ? ''
@@ -206,7 +212,7 @@ export function checkTotal(payload: unknown, sourceTextAt?: SourceTextAt): RawFi
       message:
         `total_amount.amount is ${statedTotalText}, but items ${totals.itemsTotalText} + tax ${totals.taxText} + ` +
         `shipping ${totals.shippingText} − discount ${totals.discountText} = ${totals.computedTotalText} ` +
-        `${totals.currency}${discountNote}. Expected ${totals.computedTotalText}.`,
+        `${totals.currency}${discountNote}. Expected ${expected}.`,
     },
   ];
 }

@@ -18,8 +18,11 @@ import { formatJsonPath } from '../json-path';
  * The totals helper: total_amount = Σ item total_amount + tax + shipping − discount. Every part
  * counts as written, exactly: none is rounded to a currency's decimals first (10.125 + 20.250 +
  * 5.005 SAR is 35.380, not 35.39), since a part with too many decimals is its own finding and
- * rounding it here would make a right total read wrong. A discount in another currency counts
- * the same way. Pure and defensive, so the builder can call it on any draft.
+ * rounding it here would make a right total read wrong. Nor may that part's decimals make a
+ * total read wrong that is right at the currency's decimals: a PHP client adding floats sends an
+ * item of 0.7999999999999999 under a total of 0.8, and the item's too_many_decimals says it all.
+ * A discount in another currency counts the same way. Pure and defensive, so the builder can call
+ * it on any draft.
  */
 export interface TotalsBreakdown {
   /** The order currency: total_amount's (SAR when it is left out, as the spec defaults). */
@@ -49,6 +52,8 @@ export interface TotalsBreakdown {
    * validator's own too_many_decimals finding, which a total set to it would get. Null otherwise.
    */
   computedTotalTooManyDecimals: string | null;
+  /** The computed total at the currency's decimals (half away from zero): a figure a total can be. */
+  computedTotalAtPrecisionText: string;
   /** total_amount.amount as given, when it is numeric. */
   statedTotal: number | null;
   /**
@@ -57,7 +62,12 @@ export interface TotalsBreakdown {
    * quotes), so what quotes it quotes what the person typed, as the form shows it.
    */
   statedTotalText: string;
-  /** The stated total equals the computed one as a number (null when there is none). */
+  /**
+   * The stated total equals the computed one as a number, or, where parts carry more decimals
+   * than the currency takes, the stated total (itself within them) is the computed one at the
+   * currency's decimals: the gap is only those parts' decimals, each its own finding (null when
+   * there is no stated total).
+   */
   matches: boolean | null;
   /** Paths of parts that are missing or not numeric, counted as 0 (`items[1].total_amount.amount`). */
   unreadable: string[];
@@ -127,6 +137,16 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
   const computedTotalText = text(computed);
   const parsedTotal = parseAmount(computedTotalText);
   const computedDecimals = parsedTotal === undefined ? 0 : decimalsOf(parsedTotal);
+  const computedAtPrecision = parsedTotal === undefined ? computed : toMinorUnits(parsedTotal, precision);
+  // Exact first; the currency's decimals only when a part has more (scale > precision) and the
+  // stated total has no more than the currency takes.
+  const matches =
+    stated === undefined
+      ? null
+      : (decimalsOf(stated) <= scale && minor(stated) === computed) ||
+        (scale > precision &&
+          decimalsOf(stated) <= precision &&
+          toMinorUnits(stated, precision) === computedAtPrecision);
   return {
     currency,
     precision,
@@ -144,10 +164,11 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
       computedDecimals > precision
         ? tooManyDecimalsWords(computedTotalText, computedDecimals, currency, precision)
         : null,
+    computedTotalAtPrecisionText: formatMinorUnits(computedAtPrecision, precision),
     statedTotal: stated === undefined ? null : stated.value,
     statedTotalText: statedTotalTextOf(payload, sourceTextAt),
     // A stated total with more decimals than every part cannot be their sum (nor rounded to it).
-    matches: stated === undefined ? null : decimalsOf(stated) <= scale && minor(stated) === computed,
+    matches,
     unreadable,
     discountCurrency,
   };
