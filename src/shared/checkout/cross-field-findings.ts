@@ -10,10 +10,13 @@ import {
 import type { CountryCurrencyPair } from './country-currency-pairs';
 import { checkCountryCurrency, checkOneCurrency, checkTotal } from './cross-checks';
 import type { RawFinding } from './findings';
-import { checkUniqueItemReferences } from './unique-item-references';
+import { checkItemLines } from './item-lines';
+import type { CheckoutForm } from './request-parts';
 import type { SourceTextAt } from './written-amounts';
 
 export interface CrossFieldOptions {
+  /** The form judged (the education form's items have a quantity rule of their own); default general. */
+  form?: CheckoutForm;
   /** The request field that carries the notification URL; default `merchant_url.notification`. */
   notificationField?: string;
   /** The supported country/currency pairs; default each country with its own currency. */
@@ -38,7 +41,7 @@ export function crossFieldFindings(payload: unknown, options: CrossFieldOptions 
     ...checkDateOrder(payload),
     ...checkCounts(payload),
     ...checkItemsNotEmpty(payload),
-    ...checkUniqueItemReferences(payload),
+    ...checkItemLines(payload, options.form ?? 'general'),
     ...checkNotificationUrl(payload, options.notificationField),
   ];
 }

@@ -36,6 +36,10 @@ export const FINDING_CODES = [
   'expiry_ignored',
   'date_order',
   'negative_count',
+  // An item of 0 units or fewer, an item total_amount or unit_price below 0 (warnings; no minimum
+  // shown, but a line that takes money off is a discount the spec allows only for a coupon)
+  'not_positive_quantity',
+  'negative_amount',
   'empty_items',
   // instalments left out where the spec requires it but the official client never sends it
   // (warning; instalments.ts), and a count that does not fit payment_type (warning)

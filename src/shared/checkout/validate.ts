@@ -205,6 +205,7 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
         required: options.instalmentsRequired ?? DEFAULT_INSTALMENTS_REQUIRED,
       }),
       ...crossFieldFindings(judged, {
+        form: options.form,
         notificationField,
         pairs: options.pairs,
         pairsSource: options.pairsSource,
