@@ -40,8 +40,8 @@ describe('the builder analysis (what the worker answers)', () => {
       analyseDocument({ ...request(text), pairs })
         .findings.filter((finding) => finding.code === 'not_supported_country_currency')
         .map((finding) => finding.severity);
-    // The default table is the console's guess (the spec lists no pairs): a warning.
-    expect(pairCodes(null)).toEqual(['warning']);
+    // The default table is the emulator's default: an error, as the Local emulator answers.
+    expect(pairCodes(null)).toEqual(['error']);
     expect(pairCodes(['SA-SAR', 'SA-AED'])).toEqual([]);
     expect(pairCodes(['SA-SAR'])).toEqual(['error']);
   });

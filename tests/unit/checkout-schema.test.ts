@@ -15,8 +15,7 @@ describe('checkoutSchemaFor', () => {
     const payload = fixture('general');
     payload.country_code = 'KW';
     (payload.items as Payload[])[0] = { ...(payload.items as Payload[])[0], sku: 's'.repeat(129) };
-    // A table given (the emulator's): a pair outside it is an error. Without one, the console's
-    // default table only warns (the spec does not list the pairs), and warnings never block a form.
+    // A table given (the emulator's): a pair outside it is an error, as it is of its default.
     const result = checkoutSchemaFor('general', { pairs: DEFAULT_COUNTRY_CURRENCY_PAIRS }).safeParse(payload);
     expect(result.success).toBe(false);
     const issues = result.error?.issues.map((issue) => ({

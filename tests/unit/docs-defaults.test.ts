@@ -163,7 +163,7 @@ const DEFAULTS: Record<string, string> = {
   '`instalments` required': instalmentsRequired,
   'Single checkout (education form)': 'enabled: `payment_type`, `instalments` optional',
   'Supported country and currency pairs': COUNTRIES.map((c) => `${c}–${currencyForCountry(c)}`).join(', '),
-  'A pair outside the supported pairs': `a ${pairOutside()}; outside a table set there: an ${pairOutside(['SA-SAR'])}`,
+  'A pair outside the supported pairs': `an ${pairOutside()}, as the emulator answers; outside a table set there: an ${pairOutside(['SA-SAR'])}`,
   'Discount currency on a BHD, KWD, OMR order': "SAR or AED: a warning; the order's own: an error",
   'Both expiry spellings in one request': 'same value: a warning; different values: an error',
   'Description "declared maximum"': `${LIMITS.descriptionMaxLength} characters, enforced as an error`,

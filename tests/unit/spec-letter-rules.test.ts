@@ -53,17 +53,16 @@ describe('point 3: the country/currency table is explicit and configurable', () 
       (finding) => finding.code === 'not_supported_country_currency',
     );
 
-  // The spec names the error but never lists the supported pairs: the default table is the
-  // console's guess, so a pair outside it is a warning that says whose table it is and where to
-  // set it, never the service's known answer.
-  it("by default a pair outside the console's default table is a warning naming that table", () => {
-    expect(errorsOf(saAed())).toEqual([]);
-    const finding = pairFinding(saAed());
-    expect(finding?.severity).toBe('warning');
-    expect(finding?.message).toBe(
-      "country_code SA with an order in AED is not a pair of the console's default table (SA pairs only with SAR there). " +
-        'The spec does not list the pairs the service supports, only that it answers 400 not_supported_country_currency ' +
-        'to one it does not; the table is set in Emulator → Settings (the builder follows it on the Local profile) and with validate --pairs.',
+  // The spec names the error but never lists the supported pairs. The default table is the
+  // emulator's (its setting's default), and a pair outside it is what the Local emulator refuses:
+  // an error that says whose table it is and where to set it (a warning here let a CI job running
+  // validate pass a payload the emulator answers 400).
+  it("by default a pair outside the emulator's default table is an error naming that table", () => {
+    expect(errorsOf(saAed())).toEqual(['error country_code not_supported_country_currency']);
+    expect(pairFinding(saAed())?.message).toBe(
+      "country_code SA with an order in AED is not a pair of the emulator's default table (SA pairs only with SAR there), " +
+        'so the Local emulator at its default answers 400 not_supported_country_currency. The spec does not list the ' +
+        'pairs the service supports; set them in Emulator → Settings (the builder follows it on the Local profile) or with validate --pairs.',
     );
   });
 
@@ -232,10 +231,10 @@ describe('the validate command takes the same rules', () => {
         file,
         JSON.stringify(retotal(changeCurrency(fixture('general'), 'AED', { setCountry: false }) as Payload)),
       );
-      // Without --pairs the default table is the console's guess: a warning, and no failure.
-      const warned = await runCliCaptured(['validate', file]);
-      expect(warned.code).toBe(0);
-      expect(warned.stdout).toContain("not a pair of the console's default table");
+      // Without --pairs the default table is the emulator's: an error, as the Local emulator answers.
+      const byDefault = await runCliCaptured(['validate', file]);
+      expect(byDefault.code).toBe(1);
+      expect(byDefault.stdout).toContain("not a pair of the emulator's default table");
       const refused = await runCliCaptured(['validate', file, '--pairs', 'SA-SAR,KW-KWD']);
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('not a pair of the table given with --pairs');

@@ -21,7 +21,7 @@ import type { SourceTextAt } from './written-amounts';
 /** Rules that span fields: country and currency, one currency per order, and the total. */
 
 const COUNTRY_CURRENCY_RULE =
-  "Errors: 400 not_supported_country_currency — country and currency combination not supported (the supported pairs are not shown; the console's table is configurable, default SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR)";
+  "Errors: 400 not_supported_country_currency — country and currency combination not supported (the supported pairs are not shown; the emulator's table is configurable, default SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR)";
 const ONE_CURRENCY_RULE =
   'Checkout request: total_amount — item amounts + tax + shipping - discount, so every Money in the order currency';
 const DISCOUNT_RULE = 'Money: currency — for discount.amount only SAR and AED are allowed';
@@ -50,9 +50,10 @@ function sentPair(payload: unknown): { country: unknown; currency: unknown; defa
 
 /**
  * Whose table of supported pairs a request is judged by. The spec names the error but never the
- * pairs, so without a table given it is the console's default (a guess: a warning); the
- * emulator's table (Emulator → Settings) is what the emulator answers by, and `validate --pairs`
- * is a table the user states: a pair outside either is an error.
+ * pairs, so the table is the emulator's setting (Emulator → Settings), and without one given it
+ * is that setting's default: what the Local emulator answers by until it is changed (a warning
+ * here let `validate` pass a payload the emulator refuses). `validate --pairs` is a table the user
+ * states. A pair outside any of them is an error, the words naming whose table it was.
  */
 export type PairTableSource = 'default' | 'emulator' | 'flag';
 
@@ -65,11 +66,11 @@ function pairTableWords(source: PairTableSource, paired: string): { table: strin
   switch (source) {
     case 'default':
       return {
-        table: `the console's default table (${paired})`,
+        table: `the emulator's default table (${paired})`,
         consequence:
-          '. The spec does not list the pairs the service supports, only that it answers 400 ' +
-          'not_supported_country_currency to one it does not; the table is set in Emulator → Settings ' +
-          '(the builder follows it on the Local profile) and with validate --pairs.',
+          ', so the Local emulator at its default answers 400 not_supported_country_currency. ' +
+          'The spec does not list the pairs the service supports; set them in Emulator → Settings ' +
+          '(the builder follows it on the Local profile) or with validate --pairs.',
       };
     case 'emulator':
       return {
@@ -128,7 +129,7 @@ export function checkCountryCurrency(
   const message =
     `country_code ${country} with an order in ${currency}${defaulted} is not a pair of ${words.table}` +
     words.consequence;
-  return [{ ...rule, severity: tableSource === 'default' ? 'warning' : 'error', message }];
+  return [{ ...rule, severity: 'error', message }];
 }
 
 const isDiscountPath = (path: JsonPath) =>

@@ -1,7 +1,7 @@
 /**
  * Countries, currencies and locales the spec names, and each country's own currency: the pairs
- * of the console's default table (country-currency-pairs.ts), a guess, as the spec never lists
- * the combinations the service supports (only its 400 `not_supported_country_currency`).
+ * of the emulator's default table (country-currency-pairs.ts), a documented default, as the spec
+ * never lists the combinations the service supports (only its 400 `not_supported_country_currency`).
  */
 export const CURRENCIES = ['SAR', 'AED', 'BHD', 'KWD', 'OMR'] as const;
 export type Currency = (typeof CURRENCIES)[number];

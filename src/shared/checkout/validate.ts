@@ -41,9 +41,9 @@ export interface ValidateOptions {
   /** The request field that carries the notification URL (not shown in the spec); default `merchant_url.notification`. */
   notificationField?: string;
   /**
-   * The supported country/currency pairs (not shown in the spec). Left out: the console's
-   * default table, each country with its own currency, a guess, so a pair outside it is a
-   * warning; given, a pair outside it is an error.
+   * The supported country/currency pairs (not shown in the spec). Left out: the emulator's
+   * default table (its setting's default, each country with its own currency), so the answer is
+   * the Local emulator's at its default; a pair outside either is an error naming whose table.
    */
   pairs?: readonly CountryCurrencyPair[];
   /** Whose table `pairs` is, for the finding's words: the emulator's (default) or `validate --pairs`. */

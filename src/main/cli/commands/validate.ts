@@ -86,7 +86,7 @@ export function registerValidate(program: Command, context: CliContext): void {
     )
     .option(
       '--pairs <list>',
-      'supported country/currency pairs, comma-separated; another pair is an error (default SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR, a guess: another pair is a warning)',
+      "supported country/currency pairs, comma-separated; another pair is an error (default the emulator's default table, SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR)",
     )
     .option(
       '--empty-optional <choice>',
