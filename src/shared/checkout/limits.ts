@@ -15,7 +15,10 @@ export const LIMITS = {
   educationEmailMaxLength: 128,
   educationPhoneMaxLength: 32,
   educationItemQuantity: 1,
-  /** "webhook URL: at most 255 characters": the request's notification URL and a profile's public listener URL. */
+  /**
+   * "webhook URL: at most 255 characters", the portal's webhook form's: a profile's public
+   * listener URL (registered there) is refused over it, a request's notification URL only warned.
+   */
   webhookUrlMaxLength: 255,
 } as const;
 
