@@ -6,6 +6,7 @@ import { useResumed } from '@ui/app-store';
 import { useNavigation } from '@ui/navigation';
 import { OrderDetailPanel } from './order-detail';
 import { OrderFilters } from './order-filters';
+import { ordersEmptyWords } from './orders-empty-words';
 import { OrdersList } from './orders-list';
 import { useOrdersStore, type OrderFilters as Filters } from './orders-store';
 import './orders-palette-source';
@@ -39,6 +40,16 @@ export function OrdersView() {
   }, [reload, watch, resumed]);
   const onChange = useCallback((patch: Partial<Filters>) => setFilters(patch), [setFilters]);
   const onEndReached = useCallback(() => void loadMore(), [loadMore]);
+  const empty = ordersEmptyWords({
+    loaded,
+    count: items.length,
+    error,
+    catchingUp: catchingUp !== null,
+    total,
+    filters,
+  });
+  // A list that could not be read has no count to give: "0" beside the error said there were none.
+  const unread = error !== null && items.length === 0;
 
   return (
     <Stack gap="sm">
@@ -46,7 +57,7 @@ export function OrdersView() {
         <Group gap="xs">
           <Title order={3}>Orders</Title>
           <Badge variant="light" color="gray" data-testid="orders-total">
-            {total}
+            {unread ? '?' : total}
           </Badge>
         </Group>
         <OrderFilters filters={filters} onChange={onChange} />
@@ -60,25 +71,20 @@ export function OrdersView() {
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          {loaded && items.length === 0 ? (
+          {empty !== null ? (
             <Text c="dimmed" size="sm" data-testid="orders-empty">
-              {catchingUp !== null
-                ? 'No order derived so far matches; the others are still being derived.'
-                : total === 0 &&
-                    filters.states.length === 0 &&
-                    filters.text === '' &&
-                    filters.profileId === null
-                  ? 'No orders yet. Create a checkout session (builder, or the send command); the orders it creates, and any order a webhook names, appear here.'
-                  : 'No order matches these filters.'}
+              {empty}
             </Text>
           ) : (
-            <OrdersList
-              items={items}
-              selectedId={selectedId}
-              onSelect={(orderId) => navigate('orders', { id: orderId })}
-              onEndReached={onEndReached}
-              hasMore={nextCursor !== null}
-            />
+            !unread && (
+              <OrdersList
+                items={items}
+                selectedId={selectedId}
+                onSelect={(orderId) => navigate('orders', { id: orderId })}
+                onEndReached={onEndReached}
+                hasMore={nextCursor !== null}
+              />
+            )
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
