@@ -15,6 +15,16 @@ export function futureDatedWords(future: number): string {
 }
 
 /**
+ * What a retention preview says of the records whose stored time is damaged (not a time: a row
+ * changed by hand), which no policy can date, so none removes. Empty when there are none.
+ */
+export function unreadableTimeWords(count: number): string {
+  if (count === 0) return '';
+  const one = count === 1;
+  return `${countOf(count, 'record')} whose stored time is damaged (not a time) ${one ? 'is' : 'are'} kept besides: no policy can date ${one ? 'it' : 'them'}, so none removes ${one ? 'it' : 'them'}.`;
+}
+
+/**
  * The History view's line under the retention policy: "Applying it now removes 19,352 and keeps
  * 1,002 records." Its counts grouped as the lines beside it (formatCount), never in the
  * browser's locale (19.352 in de-DE above "What goes: 19,343 webhooks").

@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
@@ -45,6 +47,7 @@ describe('checkout-console retention', () => {
       remove: 1,
       keep: 2,
       future: 0,
+      unreadableTime: 0,
       removing: { kinds: [{ kind: 'webhook', count: 1 }], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     expect(await cli('--apply')).toMatchObject({
@@ -110,6 +113,7 @@ describe('checkout-console retention', () => {
       remove: 1,
       keep: 4,
       future: 2,
+      unreadableTime: 0,
       removing: { kinds: [{ kind: 'webhook', count: 1 }], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     // The removal agrees with the preview.
@@ -191,7 +195,29 @@ describe('checkout-console retention', () => {
       remove: 0,
       keep: 3,
       future: 0,
+      unreadableTime: 0,
       removing: { kinds: [], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
+    });
+  });
+
+  it('calls a record whose stored time is damaged unreadable, never "dated in the future"', async () => {
+    const dataDir = await dataDirWithRecords();
+    // As a hand edit leaves it: text in at_ms, which SQLite sorts after every number.
+    const db = new Database(join(dataDir, 'console.sqlite'));
+    db.prepare(`update events set at_ms = 'yesterday' where id = 1`).run();
+    db.close();
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'retention', ...argv]);
+    const preview = await cli('--keep-days', '10');
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).not.toContain('future');
+    expect(preview.stdout).toContain(
+      '1 record whose stored time is damaged (not a time) is kept besides: no policy can date it, so none removes it.',
+    );
+    expect(JSON.parse((await cli('--json')).stdout)).toMatchObject({
+      remove: 0,
+      keep: 3,
+      future: 0,
+      unreadableTime: 1,
     });
   });
 });

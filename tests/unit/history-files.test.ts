@@ -257,6 +257,7 @@ describe('retention', () => {
       remove: 3,
       keep: 2,
       future: 0,
+      unreadableTime: 0,
       removing: { kinds: [{ kind: 'webhook', count: 3 }], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     webhooks(5, 4);
@@ -276,6 +277,7 @@ describe('retention', () => {
       remove: 0,
       keep: 5,
       future: 0,
+      unreadableTime: 0,
       removing: { kinds: [], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     const lastTwo = { mode: 'count', count: 2 } as const;
@@ -283,6 +285,7 @@ describe('retention', () => {
       remove: 3,
       keep: 2,
       future: 0,
+      unreadableTime: 0,
       removing: { kinds: [{ kind: 'webhook', count: 3 }], imported: 0, ordersLeaving: 0, ordersLosing: 1 },
     });
     expect(open.core.events.count()).toBe(5);
@@ -293,6 +296,7 @@ describe('retention', () => {
       remove: 0,
       keep: 2,
       future: 0,
+      unreadableTime: 0,
       removing: { kinds: [], imported: 0, ordersLeaving: 0, ordersLosing: 0 },
     });
     // The search index follows the deletes.

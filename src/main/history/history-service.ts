@@ -100,6 +100,8 @@ export interface HistoryService {
     remove: number;
     keep: number;
     future: number;
+    /** Of those kept, how many have a stored time that is damaged (not a time): no policy removes them. */
+    unreadableTime: number;
     /** What those removed are (kinds, imported, orders losing records); null unless `detail` (the default). */
     removing: RetentionRemoval | null;
   };
@@ -229,6 +231,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
         remove,
         keep: total - remove,
         future: deps.store.history.datedAfter(now),
+        unreadableTime: deps.store.history.undated(),
         removing: detail ? deps.store.history.retentionRemoval(retention, now) : null,
       };
     },

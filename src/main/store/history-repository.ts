@@ -10,6 +10,12 @@ export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
  * webhooks), and is linked then. An export writes it back as `related_uid`, never in `details`.
  */
 export const RELATED_UID_KEY = 'importedRelatedUid';
+/**
+ * A row whose at_ms is a time, as readStoredTime reads one (a number a Date holds); any other
+ * (a row damaged by hand) is neither older than a policy's bound nor in the future.
+ */
+const DATED = "typeof(at_ms) IN ('integer', 'real') AND abs(at_ms) <= 8640000000000000";
+
 const KEPT_RELATED_UID = `CASE WHEN json_valid(details) THEN json_extract(details, '$.${RELATED_UID_KEY}') END`;
 
 /**
@@ -85,7 +91,11 @@ export function createHistoryRepository(db: SqliteDatabase) {
     nthNewest: db.prepare<[number, number], { at_ms: number; id: number }>(
       'SELECT at_ms, id FROM events WHERE at_ms <= ? ORDER BY at_ms DESC, id DESC LIMIT 1 OFFSET ?',
     ),
-    countAfter: db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE at_ms > ?'),
+    // Only a time can be in the future: text in at_ms sorts after every number in SQLite.
+    countAfter: db.prepare<[number], { n: number }>(
+      `SELECT count(*) AS n FROM events WHERE ${DATED} AND at_ms > ?`,
+    ),
+    countUndated: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM events WHERE NOT (${DATED})`),
     countOlder: db.prepare<[number, number, number], { n: number }>(
       'SELECT count(*) AS n FROM events WHERE (at_ms, id) < (?, ?) AND id <= ?',
     ),
@@ -217,6 +227,10 @@ export function createHistoryRepository(db: SqliteDatabase) {
     /** How many records are dated after `nowMs`: every policy keeps them (see RetentionBound). */
     datedAfter(nowMs: number): number {
       return statements.countAfter.get(nowMs)?.n ?? 0;
+    },
+    /** Records whose stored time is damaged (not a time, stored-columns.ts): no policy removes them. */
+    undated(): number {
+      return statements.countUndated.get()?.n ?? 0;
     },
     /** How many records are below a bound (what removing below it removes, as of now). */
     countBelow: (found: RetentionBound): number => countBelow(found),

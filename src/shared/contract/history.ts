@@ -116,6 +116,8 @@ export const historyCommands = {
       keep: z.number().int(),
       /** Of those kept, how many are dated in the future: no policy removes them or counts them among the newest N. */
       future: z.number().int(),
+      /** Of those kept, how many have a stored time that is damaged (not a time): no policy removes them. */
+      unreadableTime: z.number().int(),
       /** What those removed are: kinds, imported, and the orders that lose records (null: not asked). */
       removing: retentionRemovalSchema.nullable(),
     }),

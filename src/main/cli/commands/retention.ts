@@ -12,7 +12,11 @@ import { UsageError } from '../cli-errors';
 import { commandCaller, flagsOf } from '../command-caller';
 import { formatCount } from '../../../shared/count-format';
 import { countOf } from '../../../shared/count-words';
-import { futureDatedWords, retentionRemovalWords } from '../../../shared/retention-words';
+import {
+  futureDatedWords,
+  retentionRemovalWords,
+  unreadableTimeWords,
+} from '../../../shared/retention-words';
 import { unreadableSettingsWarnings } from '../../unreadable-settings';
 import { terminalLine } from '../../terminal-line';
 import { terminalSafe } from '../terminal-text';
@@ -83,14 +87,17 @@ export async function runRetention(rawFlags: unknown, context: CliContext): Prom
           ? { retention, removed }
           : `Retention: ${describeRetention(retention)}.\nRemoved ${plural(removed)}.\n`;
       }
-      const { remove, keep, future, removing } = await call('previewRetention', { retention });
+      const { remove, keep, future, unreadableTime, removing } = await call('previewRetention', {
+        retention,
+      });
       const what = removing === null ? '' : retentionRemovalWords(removing);
       const ahead = futureDatedWords(future);
       return flags.json
-        ? { retention, remove, keep, future, removing }
+        ? { retention, remove, keep, future, unreadableTime, removing }
         : `Retention: ${describeRetention(retention)}.\nApplying it now would remove ${plural(remove)} and keep ${formatCount(keep)}; run with --apply to do it.\n${[
             what,
             ahead,
+            unreadableTimeWords(unreadableTime),
           ]
             .filter((line) => line !== '')
             .map((line) => `${line}\n`)

@@ -18,6 +18,7 @@ import { RETENTION_SETTING } from '@shared/stored-settings';
 import { errorMessage } from '@bridge/bridge-error';
 import {
   futureDatedWords,
+  unreadableTimeWords,
   retentionDefaultWords,
   retentionPreviewWords,
   retentionRemovalWords,
@@ -157,6 +158,7 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
           <Text size="sm">
             They are deleted for good; {formatCount(current.keep)} stay. Export them first to keep a copy.
             {current.future > 0 && ` ${futureDatedWords(current.future)}`}
+            {current.unreadableTime > 0 && ` ${unreadableTimeWords(current.unreadableTime)}`}
           </Text>
         </Stack>
       ),
@@ -282,6 +284,11 @@ export function HistoryRetention({ onChanged }: { onChanged: () => void }) {
         {preview !== null && preview.future > 0 && (
           <Text size="sm" c="orange" data-testid="retention-future">
             {futureDatedWords(preview.future)}
+          </Text>
+        )}
+        {preview !== null && preview.unreadableTime > 0 && (
+          <Text size="sm" c="orange" data-testid="retention-unreadable-time">
+            {unreadableTimeWords(preview.unreadableTime)}
           </Text>
         )}
       </Stack>
