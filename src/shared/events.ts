@@ -66,6 +66,21 @@ export const bodyViewSchema = z.object({
 });
 export type BodyView = z.infer<typeof bodyViewSchema>;
 
+/**
+ * The fields of a stored row that could not be read (a row damaged in the database, by hand or
+ * a bad copy): every reader says so and names the record, never reading them as empty.
+ */
+export const DAMAGED_FIELDS = [
+  'at',
+  'details',
+  'requestHeaders',
+  'responseHeaders',
+  'bodyFindings',
+  'tokenFindings',
+] as const;
+export const damagedFieldSchema = z.enum(DAMAGED_FIELDS);
+export type DamagedField = z.infer<typeof damagedFieldSchema>;
+
 /** One row of the timeline: enough to list, filter and group, without bodies. */
 export const timelineSummarySchema = z.object({
   id: z.number().int(),
@@ -114,6 +129,11 @@ export const timelineSummarySchema = z.object({
    * fault, or `unsent` with nowhere to go. It has no status and never will: not a failed send.
    */
   notSent: z.enum(['dropped', 'unsent']).nullable().default(null),
+  /**
+   * What of the stored row could not be read (absent: all of it could). A damaged time reads
+   * as `at` '' and damaged findings as null, each said beside them, never as "no findings".
+   */
+  damaged: z.array(damagedFieldSchema).optional(),
 });
 export type TimelineSummary = z.infer<typeof timelineSummarySchema>;
 

@@ -47,3 +47,15 @@ describe('a token verdict', () => {
     expect(['gray', 'teal', 'green']).not.toContain(look.color);
   });
 });
+
+// A row whose findings column was damaged in the database (store/stored-columns.ts) was listed
+// as a plain green "event": an unreadable count is never "no findings".
+describe('findings whose stored column is damaged', () => {
+  it('draw as unreadable, never as good', () => {
+    const body = verdictLook({ kind: 'body', verdict: 'event', findings: 'unreadable' });
+    expect(body).toMatchObject({ label: 'event · findings unreadable', good: false, color: 'orange' });
+    expect(body.meaning).toContain('damaged in the database');
+    const token = verdictLook({ kind: 'token', verdict: 'valid', findings: 'unreadable' });
+    expect(token).toMatchObject({ label: 'valid · warnings unreadable', good: false });
+  });
+});

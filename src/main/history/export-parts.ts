@@ -14,11 +14,14 @@ export interface ExportPart {
   count: number;
   /** Pass back for the following part; null when this was the last. */
   next: string | null;
+  /** What is said of the damaged records this part wrote (export-records.ts). */
+  damaged: string[];
 }
 
 interface OpenExport {
   chunks: Iterator<string>;
   count: () => number;
+  damaged: () => string[];
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -51,18 +54,18 @@ export function createExportParts(options: { idleMs?: number } = {}) {
       const step = entry.chunks.next();
       if (step.done === true) {
         drop(id);
-        return { text, count: entry.count(), next: null };
+        return { text, count: entry.count(), next: null, damaged: entry.damaged() };
       }
       text += step.value;
     }
     clearTimeout(entry.timer);
     entry.timer = idleTimer(id);
-    return { text, count: entry.count(), next: id };
+    return { text, count: entry.count(), next: id, damaged: entry.damaged() };
   };
 
   return {
     /** Opens an export and answers its first part. */
-    start(exported: { chunks: Iterable<string>; count: () => number }): ExportPart {
+    start(exported: { chunks: Iterable<string>; count: () => number; damaged: () => string[] }): ExportPart {
       if (open.size >= MAX_OPEN_EXPORTS)
         throw new ConsoleError(
           'unavailable',
@@ -72,6 +75,7 @@ export function createExportParts(options: { idleMs?: number } = {}) {
       const entry = {
         chunks: exported.chunks[Symbol.iterator](),
         count: exported.count,
+        damaged: exported.damaged,
         timer: idleTimer(id),
       };
       open.set(id, entry);

@@ -12,11 +12,19 @@ import {
   replaceSecretsInExchange,
   secretsOfExchange,
 } from '../../shared/secrets/redact-exchange';
-import { requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
-import { readStoredHeaders } from '../store/stored-headers';
+import type { DamagedField } from '../../shared/events';
+import { damagedOfRow, requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
+import { readStoredDetails, readStoredHeaderList, readStoredTime, UNREADABLE } from '../store/stored-columns';
 import { RELATED_UID_KEY } from '../store/history-repository';
 
-const headersOf = (json: string | null) => (json === null ? [] : readStoredHeaders(json));
+/**
+ * Where an exported record keeps, as stored, the columns that could not be read (the stored text
+ * under the column's name): the file says what the database held, never an empty value as if it
+ * were the real one, and an import keeps them so. docs/data-safety.md.
+ */
+export const DAMAGED_COLUMNS_KEY = 'damagedColumns';
+/** The time a record whose stored time is damaged is given in a file, which needs one. */
+const NO_TIME = new Date(0).toISOString();
 
 export interface ExportOptions {
   /** Keep the notification tokens that arrived with webhooks (off by default). */
@@ -24,6 +32,8 @@ export interface ExportOptions {
   /** Secrets that must never be written out (profile tokens), whatever else is asked. */
   secrets: readonly string[];
   uidOf: (id: number) => string | null;
+  /** Told of each record exported with damaged columns (kept in DAMAGED_COLUMNS_KEY). */
+  onDamaged?: (id: number, fields: readonly DamagedField[]) => void;
 }
 
 /** Profile secrets never leave in an export, even if one was typed into a body. */
@@ -77,14 +87,19 @@ export function givenSize(stored: BodyView | null, given: BodyView | null): numb
 /** One stored record as it goes into a JSON or NDJSON export. */
 export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEvent {
   const keep = options.includeTokens;
-  let details: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(row.details);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-      details = parsed as Record<string, unknown>;
-  } catch {
-    details = {};
-  }
+  const read = readStoredDetails(row.details);
+  let details: Record<string, unknown> = read === UNREADABLE ? {} : read;
+  const at = readStoredTime(row.at_ms);
+  const requestHeaders = readStoredHeaderList(row.request_headers);
+  const responseHeaders = row.response_headers === null ? null : readStoredHeaderList(row.response_headers);
+  const damagedColumns = {
+    ...(at === UNREADABLE ? { at_ms: row.at_ms } : {}),
+    ...(read === UNREADABLE ? { details: row.details } : {}),
+    ...(requestHeaders === UNREADABLE ? { request_headers: row.request_headers } : {}),
+    ...(responseHeaders === UNREADABLE ? { response_headers: row.response_headers } : {}),
+  };
+  const damaged = damagedOfRow(row);
+  if (damaged.length > 0) options.onDamaged?.(row.id, damaged);
   // An imported record's link kept by uid goes out as related_uid, where it came from.
   const { [RELATED_UID_KEY]: keptRelatedUid, ...ownDetails } = details;
   details = ownDetails;
@@ -98,8 +113,8 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     url: row.url,
     path: row.path,
     query: row.query,
-    requestHeaders: headersOf(row.request_headers),
-    responseHeaders: row.response_headers === null ? null : headersOf(row.response_headers),
+    requestHeaders: requestHeaders === UNREADABLE ? [] : requestHeaders,
+    responseHeaders: responseHeaders === UNREADABLE ? [] : responseHeaders,
     requestBody: requestBodyOf(row),
     responseBody: responseBodyOf(row.response_body, details),
   };
@@ -122,10 +137,14 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     ['response', plain.responseBody, shown.responseBody],
   ] as const)
     if (stored !== null && given !== stored) details = withRedactedSize(details, part, stored.size);
+  // The stored text as it is, secrets and all: the file's text is scrubbed of the profiles' tokens
+  // after (scrubSecrets), and a webhook token in damaged headers goes only with --include-tokens.
+  if (Object.keys(damagedColumns).length > 0)
+    details = { ...details, [DAMAGED_COLUMNS_KEY]: keep ? damagedColumns : redactDamaged(damagedColumns) };
   return {
     uid: row.uid,
     kind: eventKindSchema.parse(row.kind),
-    at: new Date(row.at_ms).toISOString(),
+    at: at === UNREADABLE ? NO_TIME : at,
     profile: row.profile_name,
     method: row.method,
     url: shown.url,
@@ -154,4 +173,14 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     related_uid: relatedUid,
     details,
   };
+}
+
+/** Damaged headers' text with every secret redacted by meaning, as whole headers are. */
+function redactDamaged(columns: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, value]) => [
+      name,
+      typeof value === 'string' && name.endsWith('_headers') ? redactText(value, [], redactWith) : value,
+    ]),
+  );
 }

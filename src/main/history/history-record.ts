@@ -1,5 +1,6 @@
 import { toHistoryRecord, type HistoryRecord } from '../store/event-columns';
-import type { EventRow } from '../store/events-repository';
+import { damagedOfRow, type EventRow } from '../store/events-repository';
+import type { DamagedField } from '../../shared/events';
 import { exportedEvent, scrubSecrets } from './export-records';
 import { runMarkOf, type RunRecordMark } from '../../shared/scenarios/run-record-mark';
 
@@ -24,6 +25,8 @@ export type HistoryJsonRecord = HistoryRecord & {
   first_named_order_id: string | null;
   /** The scenario run and step that wrote it (`history --run`); null: no run's step wrote it. */
   scenario_run: RunRecordMark | null;
+  /** What of the stored row could not be read (its stored text is in `details.damagedColumns`). */
+  damaged?: DamagedField[];
 };
 
 /** `details.token.findings` and `details.body.findings`, as stored; null when neither part was judged. */
@@ -55,6 +58,7 @@ export function redactedHistoryRecord(
 ): HistoryJsonRecord {
   const event = exportedEvent(row, { includeTokens: false, secrets, uidOf: () => null });
   const record = toHistoryRecord(row);
+  const damaged = damagedOfRow(row);
   return {
     ...record,
     url: event.url,
@@ -68,5 +72,6 @@ export function redactedHistoryRecord(
     findings: findingsOf(event.details, secrets),
     first_named_order_id: firstNamedOrderId,
     scenario_run: row.imported === 1 ? null : runMarkOf(event.details),
+    ...(damaged.length === 0 ? {} : { damaged }),
   };
 }

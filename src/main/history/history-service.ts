@@ -18,7 +18,9 @@ import type { Store } from '../store/open-store';
 import { refuseUnopened, secretsHere, WHOLE_RECORDS_INSTEAD } from '../timeline/record-secrets';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { writeExportFile } from './export-file';
-import { exportedEvent, scrubSecrets } from './export-records';
+import { DAMAGED_COLUMNS_KEY, exportedEvent, scrubSecrets } from './export-records';
+import type { DamagedField } from '../../shared/events';
+import { damagedWords } from '../../shared/damaged-record-words';
 import { harEntry, harLog } from './har';
 import { readImportFile, type ImportLimits } from './import-file';
 import { writeImported } from './import-writer';
@@ -61,14 +63,22 @@ export interface ExportRequest {
 
 export interface HistoryService {
   /** The export as text (the UI downloads it). */
-  exportText(request: ExportRequest): { text: string; count: number };
+  exportText(request: ExportRequest): { text: string; count: number; damaged: string[] };
   /** The export piece by piece (standard output); `count()` is final once `chunks` is read. */
-  exportChunks(request: ExportRequest): { chunks: Iterable<string>; count: () => number };
+  exportChunks(request: ExportRequest): {
+    chunks: Iterable<string>;
+    count: () => number;
+    /** What was said of damaged records since last asked (each once). */
+    damaged: () => string[];
+  };
   /**
    * The export written to a file (the CLI; any size): never into the data directory, over an
    * existing file only with `force`, through a temporary file renamed into place.
    */
-  exportToFile(request: ExportRequest, target: { path: string; force: boolean }): Promise<{ count: number }>;
+  exportToFile(
+    request: ExportRequest,
+    target: { path: string; force: boolean },
+  ): Promise<{ count: number; damaged: string[] }>;
   /**
    * Validates all of it first, then writes it in short transactions that leave other processes
    * their turn; all of it or nothing (what a failing import wrote is removed again). Links are
@@ -114,6 +124,13 @@ export interface HistoryService {
   applyRetention(retention?: Retention, confirmedRemove?: number): Promise<{ removed: number }>;
 }
 
+/** Records written so far, and what was said of the damaged ones among them. */
+interface ExportCounter {
+  count: number;
+  damaged: string[];
+}
+const newCounter = (): ExportCounter => ({ count: 0, damaged: [] });
+
 /**
  * History files: export a filter (or a selection by ids) to JSON, NDJSON or HAR 1.2, import
  * them back (validated, duplicates skipped by uid, marked imported, all or nothing), and the
@@ -128,11 +145,17 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     return here.secrets;
   };
 
-  function* lines(request: ExportRequest): Generator<string> {
+  function* lines(request: ExportRequest, counter: ExportCounter): Generator<string> {
     const options = {
       includeTokens: request.includeTokens,
       secrets: secrets(),
       uidOf: (id: number) => deps.store.history.uidOf(id),
+      // Exported all the same, their stored text kept (export-records.ts), and said.
+      onDamaged: (id: number, fields: readonly DamagedField[]) => {
+        counter.damaged.push(
+          `${damagedWords(id, fields)}; the file keeps what was stored in its details.${DAMAGED_COLUMNS_KEY}.`,
+        );
+      },
     };
     for (const row of deps.eventsQuery.rows(request.filter, 'oldest-first')) {
       const event = exportedEvent(row, options);
@@ -141,10 +164,10 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     }
   }
 
-  function* chunks(request: ExportRequest, counter: { count: number }): Generator<string> {
+  function* chunks(request: ExportRequest, counter: ExportCounter): Generator<string> {
     const exportedAt = new Date().toISOString();
     if (request.format === 'ndjson') {
-      for (const line of lines(request)) {
+      for (const line of lines(request, counter)) {
         counter.count++;
         yield `${line}\n`;
       }
@@ -155,7 +178,7 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
         ? JSON.stringify(harLog([])).replace(/\[\]\}\}$/, '')
         : `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"${exportedAt}","events":`;
     yield `${head}[`;
-    for (const line of lines(request)) {
+    for (const line of lines(request, counter)) {
       yield `${counter.count === 0 ? '\n' : ',\n'}${line}`;
       counter.count++;
     }
@@ -164,18 +187,22 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
 
   const service: HistoryService = {
     exportText(request) {
-      const counter = { count: 0 };
+      const counter = newCounter();
       const text = [...chunks(request, counter)].join('');
-      return { text, count: counter.count };
+      return { text, count: counter.count, damaged: counter.damaged };
     },
     exportChunks(request) {
-      const counter = { count: 0 };
-      return { chunks: chunks(request, counter), count: () => counter.count };
+      const counter = newCounter();
+      return {
+        chunks: chunks(request, counter),
+        count: () => counter.count,
+        damaged: () => counter.damaged.splice(0),
+      };
     },
     async exportToFile(request, target) {
-      const counter = { count: 0 };
+      const counter = newCounter();
       await writeExportFile({ ...target, dataDir: deps.dataDir }, chunks(request, counter));
-      return { count: counter.count };
+      return { count: counter.count, damaged: counter.damaged };
     },
     async importText(text) {
       const { format, records, repeated } = readImportFile(text, deps.limits);

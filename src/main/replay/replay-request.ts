@@ -5,7 +5,7 @@ import type { TokenPreset } from '../../shared/jwt/token-presets';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import type { EventRow } from '../store/events-repository';
 import { replayedHeaders } from '../../shared/webhook/judge-replayed-body';
-import { readStoredHeaders } from '../store/stored-headers';
+import { readStoredHeaders } from '../store/stored-columns';
 import { forwardTargetUrl } from '../listener/forward-webhook';
 import { serviceTokenPart, serviceTokenParts, withServiceTokenParts } from '../http/service-token-query';
 import { findNotificationTokens } from '../../shared/webhook/find-notification-tokens';

@@ -8,6 +8,7 @@ import {
 import { defaultProvenance, type Provenance } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
 import { wellFormedText } from '../../shared/well-formed-text';
+import { detailsKeySql, readStoredTime, UNREADABLE } from './stored-columns';
 import { newTimeOrderedUuid } from './time-ordered-uuid';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
@@ -172,7 +173,11 @@ export const EVENT_COLUMNS = {
   uid: column('text', false, true, (e) => e.uid ?? newTimeOrderedUuid(), { history: as('uid') }),
   kind: column('text', false, true, (e) => e.kind, { history: as('kind') }),
   at_ms: column('integer', false, true, (e) => e.atMs ?? Date.now(), {
-    history: (ms) => ({ at: new Date(ms).toISOString() }),
+    // A damaged time is null here, and named in `damaged` (toHistoryRecord).
+    history: (ms) => {
+      const at = readStoredTime(ms);
+      return { at: at === UNREADABLE ? null : at };
+    },
   }),
   profile_id: column('integer', true, true, (e) => e.profileId ?? null),
   profile_name: column('text', true, true, (e) => e.profileName ?? null, { history: as('profile') }),
@@ -275,6 +280,8 @@ export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & {
   operation?: unknown;
   /** Read out of `details` as the operation is: a delivery that never went out (record-status.ts). */
   not_sent?: unknown;
+  /** Whether `details` is JSON (0: damaged in the database, said as such), from summaryColumns. */
+  details_readable?: number;
   details?: string;
 };
 
@@ -287,9 +294,11 @@ export const summaryColumns = (prefix = ''): string =>
     ...['id', ...entries.filter(([, spec]) => spec.summary).map(([name]) => name)].map(
       (name) => `${prefix}${name}`,
     ),
-    `json_extract(${prefix}details, '$.operation') AS operation`,
+    // Through detailsKeySql: json_extract fails the whole list over one row's damaged details.
+    `${detailsKeySql(prefix, '$.operation')} AS operation`,
     // notSentOf's reading of the same flags (a JSON true reads as 1).
-    `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN json_extract(${prefix}details, '$.dropped') = 1 THEN 'dropped' WHEN json_extract(${prefix}details, '$.unsent') = 1 THEN 'unsent' END AS not_sent`,
+    `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN ${detailsKeySql(prefix, '$.dropped')} = 1 THEN 'dropped' WHEN ${detailsKeySql(prefix, '$.unsent')} = 1 THEN 'unsent' END AS not_sent`,
+    `CASE WHEN json_valid(${prefix}details) THEN json_type(${prefix}details) = 'object' ELSE 0 END AS details_readable`,
   ].join(', ');
 
 /**

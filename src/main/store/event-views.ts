@@ -2,12 +2,14 @@ import {
   bodyText,
   bodyVerdictSchema,
   eventKindSchema,
+  type DamagedField,
   tokenVerdictSchema,
   type BodyView,
   type TimelineDetail,
   type TimelineSummary,
 } from '../../shared/events';
 import { provenanceSchema } from '../../shared/provenance';
+import { UNREADABLE_AT } from '../../shared/damaged-record-words';
 import { notSentOf, type NotSent } from '../../shared/record-status';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import {
@@ -17,7 +19,14 @@ import {
   type EventUpdate,
   type SummaryRow,
 } from './event-columns';
-import { readStoredHeaders } from './stored-headers';
+import {
+  readStoredCount,
+  readStoredDetails,
+  readStoredHeaderList,
+  readStoredMessages,
+  readStoredTime,
+  UNREADABLE,
+} from './stored-columns';
 
 // A stored row as the timeline shows it: the summary (lists, pushes) and the detail (one record).
 
@@ -59,44 +68,53 @@ function notSentOfRow(row: Pick<SummaryRow, 'kind' | 'not_sent' | 'details'>): N
   if (row.not_sent !== undefined)
     return row.not_sent === 'dropped' || row.not_sent === 'unsent' ? row.not_sent : null;
   if (row.details === undefined) return null;
-  const details: unknown = JSON.parse(row.details);
-  return typeof details === 'object' && details !== null
-    ? notSentOf(details as Record<string, unknown>)
-    : null;
+  const details = readStoredDetails(row.details);
+  return details === UNREADABLE ? null : notSentOf(details);
 }
 
 function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {
   let operation = row.operation;
   if (operation === undefined && row.details !== undefined) {
-    const details: unknown = JSON.parse(row.details);
-    operation =
-      typeof details === 'object' && details !== null ? (details as { operation?: unknown }).operation : null;
+    const details = readStoredDetails(row.details);
+    operation = details === UNREADABLE ? null : details['operation'];
   }
   return typeof operation === 'string' ? operation : null;
 }
 
-/** A stored row is read whatever it holds: what does not parse reads as nothing, never a throw. */
-function parsedOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+/**
+ * The fields of a stored row that cannot be read: a list's SELECT says whether its details are
+ * JSON (`details_readable`, summaryColumns), a whole row carries them.
+ */
+function damagedOf(row: SummaryRow): DamagedField[] {
+  const damaged: DamagedField[] = [];
+  if (readStoredTime(row.at_ms) === UNREADABLE) damaged.push('at');
+  const detailsUnreadable =
+    row.details !== undefined ? readStoredDetails(row.details) === UNREADABLE : row.details_readable === 0;
+  if (detailsUnreadable) damaged.push('details');
+  if (readStoredCount(row.body_findings) === UNREADABLE) damaged.push('bodyFindings');
+  // Read only for a judged token, as the summary reads them.
+  if (row.token_verdict !== null && readStoredMessages(row.token_findings) === UNREADABLE)
+    damaged.push('tokenFindings');
+  return damaged;
 }
 
 /** A judged token's findings, from the token_findings column (tokenFindingsOf's messages as JSON). */
 function tokenFindingsOfRow(row: Pick<SummaryRow, 'token_verdict' | 'token_findings'>): string[] | null {
-  if (row.token_verdict === null || row.token_findings === null) return null;
-  const findings = parsedOrNull(row.token_findings);
-  return Array.isArray(findings) ? findings.filter((message) => typeof message === 'string') : null;
+  if (row.token_verdict === null) return null;
+  const findings = readStoredMessages(row.token_findings);
+  return findings === UNREADABLE ? null : findings;
 }
 
 export function toSummary(row: SummaryRow): TimelineSummary {
+  const at = readStoredTime(row.at_ms);
+  const bodyFindings = readStoredCount(row.body_findings);
+  const damaged = damagedOf(row);
   return {
     id: row.id,
     uid: row.uid,
     kind: eventKindSchema.parse(row.kind),
-    at: new Date(row.at_ms).toISOString(),
+    // Damaged, the time is said so (`damaged`, TIME_UNREADABLE); '' is no instant to sort or filter by.
+    at: at === UNREADABLE ? UNREADABLE_AT : at,
     profileId: row.profile_id,
     profileName: row.profile_name,
     method: row.method,
@@ -115,10 +133,11 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     relatedId: row.related_id,
     imported: row.imported === 1,
     provenance: provenanceSchema.parse(row.provenance),
-    bodyFindings: row.body_findings,
+    bodyFindings: bodyFindings === UNREADABLE ? null : bodyFindings,
     tokenFindings: tokenFindingsOfRow(row),
     operation: operationOf(row),
     notSent: notSentOfRow(row),
+    ...(damaged.length === 0 ? {} : { damaged }),
   };
 }
 
@@ -144,22 +163,36 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
   return next;
 }
 
+/** Every field of a whole stored row that cannot be read: the summary's, and its headers. */
+export function damagedOfRow(row: EventRow): DamagedField[] {
+  const damaged = damagedOf(row);
+  if (readStoredHeaderList(row.request_headers) === UNREADABLE) damaged.push('requestHeaders');
+  if (row.response_headers !== null && readStoredHeaderList(row.response_headers) === UNREADABLE)
+    damaged.push('responseHeaders');
+  return damaged;
+}
+
 export function toDetail(row: EventRow): TimelineDetail {
-  const parsed: unknown = JSON.parse(row.details);
-  const details: Record<string, unknown> =
-    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? { ...parsed } : {};
+  const read = readStoredDetails(row.details);
+  const details = read === UNREADABLE ? {} : read;
+  const summary = toSummary(row);
+  const damaged = damagedOfRow(row);
+  const requestHeaders = readStoredHeaderList(row.request_headers);
+  const responseHeaders = row.response_headers === null ? null : readStoredHeaderList(row.response_headers);
   return {
-    ...toSummary(row),
+    ...summary,
     // Everything as stored, the URL too: the bridge shows a detail through RecordSecrets only.
     url: row.url,
     query: row.query,
     remoteAddress: row.remote_address,
-    requestHeaders: readStoredHeaders(row.request_headers),
+    // Damaged parts read as empty here and are named in `damaged`: cURL refuses them, views say so.
+    requestHeaders: requestHeaders === UNREADABLE ? [] : requestHeaders,
     requestBody: requestBodyOf(row),
-    responseHeaders: row.response_headers === null ? null : readStoredHeaders(row.response_headers),
+    responseHeaders: responseHeaders === UNREADABLE ? [] : responseHeaders,
     responseBody: responseBodyOf(row.response_body, details),
     details,
     secretsMasked: false,
     withheld: null,
+    ...(damaged.length === 0 ? {} : { damaged }),
   };
 }

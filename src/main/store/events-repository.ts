@@ -18,7 +18,15 @@ import { toDetail, toSummary } from './event-views';
 import { FIRST_NAMED_ORDER, mayNameOrderTwice } from './first-named-order';
 
 export { bodyFindingsOf, type EventRow, type EventUpdate, type NewEvent } from './event-columns';
-export { applyUpdate, requestBodyOf, responseBodyOf, toBodyView, toDetail, toSummary } from './event-views';
+export {
+  applyUpdate,
+  damagedOfRow,
+  requestBodyOf,
+  responseBodyOf,
+  toBodyView,
+  toDetail,
+  toSummary,
+} from './event-views';
 
 /**
  * A record whose content names its own id (the listener's answer says `"id": 12` and is

@@ -17,7 +17,7 @@ import {
 } from '../../shared/secrets/redact-secrets';
 import { secretsOfExchange } from '../../shared/secrets/redact-exchange';
 import type { SqliteDatabase } from './connection';
-import { readStoredHeaders } from './stored-headers';
+import { readStoredHeaders } from './stored-columns';
 
 /**
  * What the text index keeps out: what the screens mask (shared/secrets/redact-secrets.ts, the

@@ -1,5 +1,6 @@
 import type { ConsoleCommand } from '../../shared/console-command';
-import { buildCurlCommand, type CurlCommand } from '../../shared/curl';
+import { buildCurlCommand, CurlCannotReproduce, type CurlCommand } from '../../shared/curl';
+import { damagedWords } from '../../shared/damaged-record-words';
 import { shellQuote } from '../../shared/shell-quote';
 import { maskSecret } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
@@ -36,6 +37,12 @@ export function createCurlForRecord({
     commandFor(id, withToken, exactBytes = false) {
       const detail = events.getDetail(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
+      // The headers that arrived are not known: a command without them would be another request.
+      if (detail.damaged?.includes('requestHeaders') === true)
+        throw new CurlCannotReproduce(
+          `${damagedWords(id, ['requestHeaders'])}: a command without them would not be the request that arrived. An export keeps their stored text (details.damagedColumns).`,
+          { whateverTheToken: true },
+        );
       // Without the token, every secret goes as in an export: by meaning, and any profile token
       // echoed in a header or the body (a note holding the API token was printed whole). The
       // builder redacts the record itself, so it knows when a raw request's bytes held a token.

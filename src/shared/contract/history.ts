@@ -49,6 +49,11 @@ export const historyCommands = {
       fileName: z.string(),
       /** For a part: what to pass for the following one; null after the last. */
       next: z.uuid().nullable().optional(),
+      /**
+       * One sentence for each record (of this part) whose stored columns are damaged: exported
+       * all the same, what was stored kept in its details.damagedColumns (docs/data-safety.md).
+       */
+      damaged: z.array(z.string()).default([]),
     }),
   ),
   /**

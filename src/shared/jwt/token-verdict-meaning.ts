@@ -29,10 +29,19 @@ export const GOOD_TOKEN_VERDICTS: readonly TokenVerdict[] = ['valid'];
 export const GOOD_BODY_VERDICTS: readonly BodyVerdict[] = ['event', 'legacy'];
 
 /**
- * A body verdict as every screen and `listen` write it: with how many findings its one
- * judgement has ("empty · 1 finding"); the word alone when it has none or they are not known.
+ * Findings whose stored column is damaged (store/stored-columns.ts): never drawn as none, an
+ * unreadable count is not "no findings".
  */
-export function bodyVerdictLabel(verdict: BodyVerdict, findings: number | null): string {
+export const FINDINGS_UNREADABLE = 'unreadable';
+export type FindingsCount = number | null | typeof FINDINGS_UNREADABLE;
+
+/**
+ * A body verdict as every screen and `listen` write it: with how many findings its one
+ * judgement has ("empty · 1 finding"); the word alone when it has none or they are not known,
+ * "event · findings unreadable" when their stored count is damaged.
+ */
+export function bodyVerdictLabel(verdict: BodyVerdict, findings: FindingsCount): string {
+  if (findings === FINDINGS_UNREADABLE) return `${verdict} · findings unreadable`;
   return findings !== null && findings > 0 ? `${verdict} · ${countOf(findings, 'finding')}` : verdict;
 }
 
@@ -41,6 +50,7 @@ export function bodyVerdictLabel(verdict: BodyVerdict, findings: number | null):
  * judgement has ("valid · 1 warning": the token came only in ?serviceToken=); the word alone
  * when it has none or they are not known.
  */
-export function tokenVerdictLabel(verdict: TokenVerdict, findings: number | null): string {
+export function tokenVerdictLabel(verdict: TokenVerdict, findings: FindingsCount): string {
+  if (findings === FINDINGS_UNREADABLE) return `${verdict} · warnings unreadable`;
   return findings !== null && findings > 0 ? `${verdict} · ${countOf(findings, 'warning')}` : verdict;
 }

@@ -1,8 +1,9 @@
+import { damagedWords } from '../damaged-record-words';
 import { formatMinorAmount } from '../money-format';
 import { refundBeforeCapture, type CapturesKnown } from './captures-known';
 import { readOrderFacts } from './order-facts';
 import { knownFromOf } from './order-known-from';
-import type { OrderLifecycle } from './order-lifecycle';
+import type { OrderFinding, OrderLifecycle } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { Walk } from './lifecycle-walk';
 import { readConsoleRecord } from './read-console-record';
@@ -32,7 +33,31 @@ function arrivalsOfReplays(records: readonly OrderRecord[]): Map<number, number>
 }
 
 /** Oldest first; the id breaks ties (records written in one millisecond). */
-const byTime = (a: OrderRecord, b: OrderRecord) => Date.parse(a.at) - Date.parse(b.at) || a.id - b.id;
+/** A record whose stored time is damaged ('', store/stored-columns.ts) is read after every dated one. */
+const timeOf = (record: OrderRecord) => {
+  const ms = Date.parse(record.at);
+  return Number.isNaN(ms) ? Infinity : ms;
+};
+const byTime = (a: OrderRecord, b: OrderRecord) => timeOf(a) - timeOf(b) || a.id - b.id;
+
+/**
+ * A record of the order whose stored row is damaged in part (its details, its time): read as far
+ * as it can be, and a finding, so the order never says "findings none" over it.
+ */
+function damagedFindings(records: readonly OrderRecord[]): OrderFinding[] {
+  return records.flatMap((record) =>
+    record.damaged === undefined || record.damaged.length === 0
+      ? []
+      : [
+          {
+            recordId: record.id,
+            severity: 'warning' as const,
+            code: 'damaged_record',
+            message: `${damagedWords(record.id, record.damaged)}; it is listed as far as it can be read`,
+          },
+        ],
+  );
+}
 
 /** Reads every record, oldest first; refunds judged against `capturesKnown` when given. */
 function walkRecords(
@@ -105,6 +130,6 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       refunded: walk.refunded.seen ? walk.money(refunded) : null,
     }),
     outOfOrder: walk.entries.filter((entry) => entry.effect === 'out_of_order').length,
-    findings: walk.findings,
+    findings: [...walk.findings, ...damagedFindings(sorted)],
   };
 }

@@ -1,3 +1,4 @@
+import { UNREADABLE_AT } from '../damaged-record-words';
 import { DEFAULT_CURRENCY } from '../checkout/currencies';
 import { readMoneyField, unreadableMoneyWhy } from './order-amounts';
 import { formatMinorAmount } from '../money-format';
@@ -62,11 +63,13 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       isSuccess(record) &&
       notAnAnswerOf(record) === null,
   );
-  const first = all[0];
+  // A record whose stored time is damaged ('') dates nothing: it is listed, and a finding.
+  const dated = (record: OrderRecord) => record.at !== UNREADABLE_AT;
+  const first = all.find(dated);
   // The service's own word dates the order's activity (and its place in the list): a replay, a
   // forward, a crafted or unverified webhook, an import moves no order, so they must not bring
   // an old one to the top either. The merchant's own calls to the service count, answered or not.
-  const active = records.filter((record) => whoseOf(record) === 'service').at(-1);
+  const active = records.filter((record) => whoseOf(record) === 'service' && dated(record)).at(-1);
   const last = all.at(-1);
   const request = create?.requestJson;
   const requestAt = heldOtherwiseReader(create?.requestText);
@@ -85,7 +88,8 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
     records.find((record) => record.orderReferenceId !== null) ??
     all.find((record) => record.orderReferenceId !== null)
   )?.orderReferenceId;
-  const owner = create ?? first;
+  const owner = create ?? first ?? all[0];
+  const createdBy = create ?? records.find(isVerifiedNotification);
   // The create-checkout call is there: the total is unknown because of what it gives, said so.
   const given = isJsonObject(request) ? request['total_amount'] : undefined;
   const totalUnknown =
@@ -112,7 +116,7 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       // from 2026-11-01) made an order "created" on a day its own strip called "not seen"; an
       // import alone, a failed create call or a Get order answer is only when this console first
       // saw the order, and is said so (order-created.ts).
-      createdAt: (create ?? records.find(isVerifiedNotification))?.at ?? null,
+      createdAt: createdBy !== undefined && dated(createdBy) ? createdBy.at : null,
       firstSeenAt: first?.at ?? new Date(0).toISOString(),
       // With no evidence at all, the order is dated by when it was first seen, never moved later.
       lastActivityAt: (active ?? first)?.at ?? new Date(0).toISOString(),

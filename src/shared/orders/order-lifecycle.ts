@@ -194,7 +194,7 @@ export type OrderFacts = z.infer<typeof orderFactsSchema>;
 export const orderFindingSchema = z.object({
   recordId: z.number().int(),
   severity: z.enum(['error', 'warning']),
-  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`, `not_an_answer`, `another_checkout`, `create_status`; warnings: `unreadable_body`, `order_names_disagree`. */
+  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`, `not_an_answer`, `another_checkout`, `create_status`; warnings: `unreadable_body`, `order_names_disagree`, `damaged_record`. */
   code: z.string(),
   message: z.string(),
 });

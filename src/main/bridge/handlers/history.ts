@@ -46,8 +46,8 @@ export function historyHandlers({ history }: Pick<ConsoleServices, 'history'>): 
       const request = { format, filter, includeTokens };
       if (out !== undefined) {
         commandLineOnly('out', context);
-        const { count } = await history.exportToFile(request, out);
-        return { text: '', count, fileName: basename(out.path) };
+        const { count, damaged } = await history.exportToFile(request, out);
+        return { text: '', count, fileName: basename(out.path), damaged };
       }
       // UTC, and the name says so with its Z: without it 00-03-47 read as a local time in Riyadh at 03:03.
       const stamp = `${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}Z`;

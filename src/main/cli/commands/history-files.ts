@@ -63,15 +63,22 @@ export async function runExport(rawFlags: unknown, context: CliContext): Promise
     const out = outFileOf(flags.out, flags.force);
     if (out === null) {
       // Part by part, so an export of any size never sits in memory whole.
+      // Damaged records go out all the same; each is named on standard error, beside the file.
+      const sayDamaged = (damaged: string[]) => {
+        for (const words of damaged) context.io.stderr(`warning: ${terminalSafe(words)}\n`);
+      };
       let part = await call('exportHistory', { ...request, part: {} });
       context.io.stdout(part.text);
+      sayDamaged(part.damaged);
       while (typeof part.next === 'string') {
         part = await call('exportHistory', { ...request, part: { next: part.next } });
         context.io.stdout(part.text);
+        sayDamaged(part.damaged);
       }
       return;
     }
-    const { count } = await call('exportHistory', { ...request, out });
+    const { count, damaged } = await call('exportHistory', { ...request, out });
+    for (const words of damaged) context.io.stderr(`warning: ${terminalSafe(words)}\n`);
     context.io.stderr(
       `Exported ${count} ${count === 1 ? 'record' : 'records'} to ${out.path} (${flags.format}).\n`,
     );

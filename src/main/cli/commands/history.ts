@@ -9,9 +9,25 @@ import {
   type EventFilter,
   type StatusFilter,
 } from '../../../shared/event-filter';
-import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, type EventKind } from '../../../shared/events';
+import {
+  BODY_VERDICTS,
+  EVENT_KINDS,
+  TOKEN_VERDICTS,
+  type EventKind,
+  type TimelineSummary,
+} from '../../../shared/events';
+import {
+  bodyFindingsAsRead,
+  damagedWords,
+  TIME_UNREADABLE,
+  tokenFindingsAsRead,
+} from '../../../shared/damaged-record-words';
 import { givenMoreThanOnceWords } from '../../../shared/given-more-than-once';
-import { bodyVerdictLabel, tokenVerdictLabel } from '../../../shared/jwt/token-verdict-meaning';
+import {
+  bodyVerdictLabel,
+  tokenVerdictLabel,
+  type FindingsCount,
+} from '../../../shared/jwt/token-verdict-meaning';
 import { namedOrdersWords } from '../../../shared/named-orders-words';
 import { isUnreadRequest, NOT_JUDGED } from '../../../shared/raw-request';
 import { filterParts, type FilterPartField } from '../../../shared/event-filter-parts';
@@ -193,6 +209,12 @@ export function filterFromHistoryFlags(
 // and findings are the export's (history/history-record.ts).
 export type { HistoryJsonRecord as HistoryRecord } from '../../history/history-record';
 
+/** A token chip's count: its findings' number, or unreadable where their stored list is damaged. */
+function tokenFindingsCount(item: TimelineSummary): FindingsCount {
+  const findings = tokenFindingsAsRead(item);
+  return findings === null || typeof findings === 'string' ? findings : findings.length;
+}
+
 const dash = (value: string | number | null) => (value === null ? '-' : String(value));
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
@@ -266,13 +288,15 @@ async function historyTable(
   // path echoing a token is unheard of, so the list answers rather than fail.
   const { secrets, unopened } = secretsHere(core.profiles);
   const rows: string[][] = [];
+  const damaged: string[] = [];
   for await (const page of historyPages(core, filter, limit, false)) {
     for (const item of page.items) {
+      if (item.damaged !== undefined) damaged.push(damagedWords(item.id, item.damaged));
       // Bytes the listener could not read as HTTP: not judged, said so (never `-  -`).
       const unread = isUnreadRequest(item);
       rows.push([
         String(item.id),
-        item.at,
+        item.damaged?.includes('at') === true ? TIME_UNREADABLE : item.at,
         item.kind,
         // Whose doing it was: an imported or crafted webhook otherwise read as the service's own,
         // and one whose token did not verify (anyone can post to the listener) is `unverified`;
@@ -287,12 +311,12 @@ async function historyTable(
           ? NOT_JUDGED
           : item.tokenVerdict === null
             ? '-'
-            : tokenVerdictLabel(item.tokenVerdict, item.tokenFindings?.length ?? null),
+            : tokenVerdictLabel(item.tokenVerdict, tokenFindingsCount(item)),
         unread
           ? NOT_JUDGED
           : item.bodyVerdict === null
             ? '-'
-            : bodyVerdictLabel(item.bodyVerdict, item.bodyFindings),
+            : bodyVerdictLabel(item.bodyVerdict, bodyFindingsAsRead(item)),
         dash(item.eventType),
         // As the History view says it: the order filed under, then another the body names.
         [dash(item.orderId), namedOrdersWords(item).mark, item.firstNamedOrderId]
@@ -301,6 +325,8 @@ async function historyTable(
       ]);
     }
   }
+  // Listed all the same; what could not be read of each is named (docs/data-safety.md).
+  for (const words of damaged) context.io.stderr(`warning: ${terminalSafe(words)}.\n`);
   if (unopened.length > 0)
     context.io.stderr(
       `${terminalSafe(`Note: ${unopened.length === 1 ? 'a secret' : `${unopened.length} secrets`} of this data directory cannot be opened by this process, and cannot be masked where a path echoes ${unopened.length === 1 ? 'it' : 'them'}: ${unopenedWords(unopened)}. ${wayOutWords(unopened)}`)}\n`,

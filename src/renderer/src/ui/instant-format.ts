@@ -1,3 +1,5 @@
+import { TIME_UNREADABLE, UNREADABLE_AT } from '../../../shared/damaged-record-words';
+
 /**
  * How the window writes an instant, the one owner for every view: the Timeline's rows, History,
  * Orders, the builder's strip and webhook table, the emulator, the JWT inspector's Local column.
@@ -55,8 +57,10 @@ export function instantFormat(timeZone?: string): InstantFormat {
   const zoneFormat = made({ timeZoneName: 'short' });
   const zoneName = clockFormat.resolvedOptions().timeZone;
 
-  // Each form gives back what is no date as it came, rather than "Invalid Date" or NaN:NaN.
+  // Each form gives back what is no date as it came, rather than "Invalid Date" or NaN:NaN; a
+  // record's time that is damaged in the database (read as '') says so.
   const valid = (iso: string, write: (date: Date) => string) => {
+    if (iso === UNREADABLE_AT) return TIME_UNREADABLE;
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? iso : write(date);
   };

@@ -19,6 +19,7 @@ import {
 import { useHistoryStore } from './history-store';
 import classes from './history-results.module.css';
 import { formatDateTime, instantTitle } from '@ui/instant-format';
+import { bodyFindingsAsRead, tokenFindingsAsRead } from '@shared/damaged-record-words';
 
 const PAGE = 100;
 /**
@@ -128,7 +129,7 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
         ) : record.tokenVerdict === null ? (
           ''
         ) : (
-          <RowVerdict kind="token" verdict={record.tokenVerdict} findings={record.tokenFindings} />
+          <RowVerdict kind="token" verdict={record.tokenVerdict} findings={tokenFindingsAsRead(record)} />
         )}
       </td>
       <td className={classes.verdict}>
@@ -137,7 +138,7 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
         ) : record.bodyVerdict === null ? (
           ''
         ) : (
-          <RowVerdict kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} />
+          <RowVerdict kind="body" verdict={record.bodyVerdict} findings={bodyFindingsAsRead(record)} />
         )}
       </td>
     </tr>

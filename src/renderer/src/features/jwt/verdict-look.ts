@@ -2,6 +2,7 @@ import type { BodyVerdict, TokenVerdict } from '@shared/events';
 import {
   BODY_VERDICT_MEANING,
   bodyVerdictLabel,
+  FINDINGS_UNREADABLE,
   GOOD_BODY_VERDICTS,
   GOOD_TOKEN_VERDICTS,
   TOKEN_VERDICT_MEANING,
@@ -25,9 +26,13 @@ export type VerdictRef =
        * them: every list does (TimelineSummary.tokenFindings). Views that list them beside
        * the chip (a record's detail) leave them out.
        */
-      findings?: readonly string[] | null;
+      findings?: readonly string[] | null | typeof FINDINGS_UNREADABLE;
     }
-  | { kind: 'body'; verdict: BodyVerdict; findings: number | null };
+  | { kind: 'body'; verdict: BodyVerdict; findings: number | null | typeof FINDINGS_UNREADABLE };
+
+/** Said under a chip whose findings' stored column is damaged (never drawn as none). */
+const UNREADABLE_MEANING =
+  "Its findings' stored column is damaged in the database, so how many there are is not known.";
 
 /** Colour by how bad it is: a forgery is red, a clock or config problem orange. */
 const TOKEN_COLOR: Record<TokenVerdict, SignalHue> = {
@@ -67,6 +72,20 @@ export function verdictLook(ref: VerdictRef): {
   good: boolean;
   findings: number | null;
 } {
+  if (ref.findings === FINDINGS_UNREADABLE) {
+    const meaning =
+      ref.kind === 'token' ? TOKEN_VERDICT_MEANING[ref.verdict] : BODY_VERDICT_MEANING[ref.verdict];
+    return {
+      color: 'orange',
+      label:
+        ref.kind === 'token'
+          ? tokenVerdictLabel(ref.verdict, ref.findings)
+          : bodyVerdictLabel(ref.verdict, ref.findings),
+      meaning: `${meaning}\n⚠ ${UNREADABLE_MEANING}`,
+      good: false,
+      findings: null,
+    };
+  }
   if (ref.kind === 'token') {
     // A valid token sent other than as the spec sends it is judged once, with its findings:
     // a list drawing it plain green said less than the record's detail and history --json.

@@ -10,16 +10,27 @@ import { formatShortInstant, instantTitle } from '@ui/instant-format';
 import { useToday } from '@ui/use-today';
 import { TableHeader } from '@ui/table-header';
 import { StateBadge } from './state-badge';
+import { bodyFindingsAsRead, tokenFindingsAsRead } from '@shared/damaged-record-words';
 
 function Verdicts({ record }: { record: TimelineSummary | undefined }) {
   if (record === undefined) return null;
   return (
     <Group gap={4}>
       {record.tokenVerdict !== null && (
-        <VerdictBadge kind="token" verdict={record.tokenVerdict} findings={record.tokenFindings} size="xs" />
+        <VerdictBadge
+          kind="token"
+          verdict={record.tokenVerdict}
+          findings={tokenFindingsAsRead(record)}
+          size="xs"
+        />
       )}
       {record.bodyVerdict !== null && (
-        <VerdictBadge kind="body" verdict={record.bodyVerdict} findings={record.bodyFindings} size="xs" />
+        <VerdictBadge
+          kind="body"
+          verdict={record.bodyVerdict}
+          findings={bodyFindingsAsRead(record)}
+          size="xs"
+        />
       )}
     </Group>
   );

@@ -9,6 +9,7 @@ import { firstPart, type TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
 import { dayUnlessToday, formatClock, instantTitle } from '@ui/instant-format';
 import { useToday } from '@ui/use-today';
+import { bodyFindingsAsRead, tokenFindingsAsRead } from '@shared/damaged-record-words';
 
 interface RowFrameProps {
   testId: 'timeline-row' | 'timeline-part';
@@ -163,10 +164,10 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
       <div role="cell" className={classes.verdicts}>
         {isUnreadRequest(verdicts) && <RowNotJudged />}
         {verdicts.tokenVerdict !== null && (
-          <RowVerdict kind="token" verdict={verdicts.tokenVerdict} findings={verdicts.tokenFindings} />
+          <RowVerdict kind="token" verdict={verdicts.tokenVerdict} findings={tokenFindingsAsRead(verdicts)} />
         )}
         {verdicts.bodyVerdict !== null && (
-          <RowVerdict kind="body" verdict={verdicts.bodyVerdict} findings={verdicts.bodyFindings} />
+          <RowVerdict kind="body" verdict={verdicts.bodyVerdict} findings={bodyFindingsAsRead(verdicts)} />
         )}
       </div>
       <div

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Badge, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { damagedWords } from '@shared/damaged-record-words';
 import { timelineRecords } from '../timeline-records-store';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -94,7 +95,8 @@ export function EventDetail({
           )}
           {detail !== null && (
             <Text size="xs" c="dimmed">
-              {formatZoned(detail.at)} ({detail.at})
+              {formatZoned(detail.at)}
+              {detail.at === '' ? '' : ` (${detail.at})`}
               {detail.durationMs === null ? '' : ` · ${Math.round(detail.durationMs)} ms`}
               {detail.profileName === null ? '' : ` · profile ${detail.profileName}`}
               {detail.eventType === null ? '' : ` · ${detail.eventType}`}
@@ -114,6 +116,13 @@ export function EventDetail({
       {loaded?.error != null && (
         <Alert color="red" data-testid="detail-error">
           {loaded.error}
+        </Alert>
+      )}
+      {detail?.damaged !== undefined && detail.damaged.length > 0 && (
+        // Damaged parts read as empty in the tabs below; this says they are not.
+        <Alert color="orange" data-testid="detail-damaged">
+          {damagedWords(detail.id, detail.damaged)}: they are shown empty below, though what was stored is not
+          known. An export keeps the stored text (details.damagedColumns).
         </Alert>
       )}
       {detail !== null && (

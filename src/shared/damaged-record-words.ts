@@ -1,0 +1,41 @@
+import type { DamagedField, TimelineSummary } from './events';
+import { FINDINGS_UNREADABLE } from './jwt/token-verdict-meaning';
+
+/**
+ * How every reader (lists, a record's view, `history`, cURL, exports, orders) names the fields
+ * of a stored row that could not be read (store/stored-columns.ts): one wording everywhere.
+ */
+const FIELD_WORDS: Record<DamagedField, string> = {
+  at: 'time',
+  details: 'details',
+  requestHeaders: 'request headers',
+  responseHeaders: 'response headers',
+  bodyFindings: 'body findings',
+  tokenFindings: 'token findings',
+};
+
+/** A record's `at` where its stored time is damaged (no instant), and how every view says it. */
+export const UNREADABLE_AT = '';
+export const TIME_UNREADABLE = 'time unreadable';
+
+/** `Record #12's stored details and time are damaged in the database (…)`. */
+export function damagedWords(id: number, fields: readonly DamagedField[]): string {
+  const names = fields.map((field) => FIELD_WORDS[field]);
+  const list =
+    names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  return `Record #${id}'s stored ${list} ${names.length === 1 ? 'is' : 'are'} damaged in the database (not what the console writes)`;
+}
+
+/** A list's body findings as its chip counts them: unreadable where the stored count is damaged. */
+export function bodyFindingsAsRead(
+  summary: Pick<TimelineSummary, 'bodyFindings' | 'damaged'>,
+): number | null | typeof FINDINGS_UNREADABLE {
+  return summary.damaged?.includes('bodyFindings') === true ? FINDINGS_UNREADABLE : summary.bodyFindings;
+}
+
+/** A list's token findings as its chip reads them: unreadable where the stored list is damaged. */
+export function tokenFindingsAsRead(
+  summary: Pick<TimelineSummary, 'tokenFindings' | 'damaged'>,
+): readonly string[] | null | typeof FINDINGS_UNREADABLE {
+  return summary.damaged?.includes('tokenFindings') === true ? FINDINGS_UNREADABLE : summary.tokenFindings;
+}
