@@ -52,8 +52,6 @@ const api = {
   deleteDraft: command('deleteDraft'),
   getBuilderState: command('getBuilderState'),
   saveBuilderState: command('saveBuilderState'),
-  getWaitingWorkingCopy: command('getWaitingWorkingCopy'),
-  saveWaitingWorkingCopy: command('saveWaitingWorkingCopy'),
   getEvent: command('getEvent'),
   revealEvent: command('revealEvent'),
   copyEventToken: command('copyEventToken'),

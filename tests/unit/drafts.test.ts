@@ -244,40 +244,6 @@ describe('drafts', () => {
     expect(bad.issues.map((issue) => issue.path)).toEqual(['tab']);
   });
 
-  it('keeps a copy waiting to be opened apart from the working copy typed over it, per tab', async () => {
-    const copy = (text: string) => ({
-      form: 'general' as const,
-      singleCheckout: true,
-      text,
-      draftId: null,
-      dirty: true,
-      freshReferenceOnSend: false,
-    });
-    expect(await call('getWaitingWorkingCopy', { tab: 'tab-one' })).toBeNull();
-    // The large copy offered after a reload, then what was typed while the question waited.
-    await call('saveWaitingWorkingCopy', {
-      tab: 'tab-one',
-      waiting: { kind: 'from-last-time', state: copy('{"large":true}') },
-    });
-    await call('saveBuilderState', { ...copy('{"typed":true}'), tab: 'tab-one' });
-    await core.close();
-    core = await open();
-    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"typed":true}');
-    expect(await call('getWaitingWorkingCopy', { tab: 'tab-one' })).toMatchObject({
-      kind: 'from-last-time',
-      state: { text: '{"large":true}' },
-    });
-    // A new tab (the window after a restart) gets the latest tab's copy, and its waiting one.
-    expect((await call('getWaitingWorkingCopy', { tab: 'tab-new' }))?.state.text).toBe('{"large":true}');
-    await call('saveBuilderState', { ...copy('{"other":true}'), tab: 'tab-two' });
-    expect(await call('getWaitingWorkingCopy', { tab: 'tab-two' })).toBeNull();
-    expect((await call('getWaitingWorkingCopy', { tab: 'tab-one' }))?.state.text).toBe('{"large":true}');
-    // Discarded: gone; the working copy stays.
-    await call('saveWaitingWorkingCopy', { tab: 'tab-one', waiting: null });
-    expect(await call('getWaitingWorkingCopy', { tab: 'tab-one' })).toBeNull();
-    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"typed":true}');
-  });
-
   it('keeps the last send, and one still unanswered, with the working copy, for a reload to find them', async () => {
     const lastSend = {
       recordId: 11,

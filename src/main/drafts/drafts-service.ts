@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { draftChangedElsewhereWords, draftConflictIssues } from '../../shared/draft-conflict';
-import {
-  builderStateSchema,
-  waitingWorkingCopySchema,
-  type BuilderState,
-  type Draft,
-  type DraftSummary,
-  type WaitingWorkingCopy,
-} from '../../shared/drafts';
+import { builderStateSchema, type BuilderState, type Draft, type DraftSummary } from '../../shared/drafts';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import type { DraftsRepository, DraftWrite } from '../store/drafts-repository';
@@ -18,8 +11,6 @@ export const BUILDER_STATE_KEY = 'builder.state';
 /** The tabs whose working copies are kept, the most recently saved first. */
 const BUILDER_TABS_KEY = 'builder.tabs';
 const tabStateKey = (tab: string) => `builder.state.tab.${tab}`;
-/** A tab's working copy kept apart while the builder asks about it (waitingWorkingCopySchema). */
-const tabWaitingKey = (tab: string) => `builder.waiting.tab.${tab}`;
 /** Tabs kept: a working copy may be megabytes, and a tab not saved in a while is long closed. */
 const TABS_KEPT = 8;
 /** The tab of a caller that names none (an older page). */
@@ -45,13 +36,6 @@ export interface DraftsService {
   builderState(tab?: string): BuilderState | null;
   /** Saves `tab`'s working copy; another tab's is left as it is (each reload finds its own). */
   saveBuilderState(state: BuilderState, tab?: string): void;
-  /**
-   * The copy `tab` keeps apart while the builder asks whether to open it; for a tab with no
-   * working copy of its own, that of the tab whose copy builderState gives it.
-   */
-  waitingWorkingCopy(tab?: string): WaitingWorkingCopy | null;
-  /** Keeps `tab`'s waiting copy, or removes it (null); its working copy is left as it is. */
-  saveWaitingWorkingCopy(waiting: WaitingWorkingCopy | null, tab?: string): void;
 }
 
 /**
@@ -79,8 +63,6 @@ export function createDraftsService(deps: {
   const announce = () => bus.publish('drafts.changed', { drafts: drafts.list() });
   const tabs = () => settings.read(BUILDER_TABS_KEY, tabsSchema, []).value;
   const workingCopyOf = (key: string) => settings.read(key, builderStateSchema.nullable(), null).value;
-  const waitingOf = (tab: string) =>
-    settings.read(tabWaitingKey(tab), waitingWorkingCopySchema.nullable(), null).value;
   /** Every stored working copy's key: each kept tab's, and the one from before tabs. */
   const workingCopyKeys = () => [BUILDER_STATE_KEY, ...tabs().map(tabStateKey)];
 
@@ -136,14 +118,6 @@ export function createDraftsService(deps: {
         const state = workingCopyOf(key);
         if (state?.draftId === id) settings.set(key, { ...state, draftId: null, dirty: true });
       }
-      for (const tab of tabs()) {
-        const waiting = waitingOf(tab);
-        if (waiting?.state.draftId === id)
-          settings.set(tabWaitingKey(tab), {
-            ...waiting,
-            state: { ...waiting.state, draftId: null, dirty: true },
-          });
-      }
       announce();
     },
     builderState(tab = NO_TAB) {
@@ -161,21 +135,8 @@ export function createDraftsService(deps: {
       // The tab that saved last saves again as its person types: the list is already right.
       if (before[0] === tab) return;
       const kept = [tab, ...before.filter((other) => other !== tab)];
-      for (const gone of kept.slice(TABS_KEPT)) {
-        settings.remove(tabStateKey(gone));
-        settings.remove(tabWaitingKey(gone));
-      }
+      for (const gone of kept.slice(TABS_KEPT)) settings.remove(tabStateKey(gone));
       settings.set(BUILDER_TABS_KEY, kept.slice(0, TABS_KEPT));
-    },
-    waitingWorkingCopy(tab = NO_TAB) {
-      const kept = tabs();
-      // The tab whose working copy builderState gives this one: its waiting copy goes with it.
-      const owner = kept.includes(tab) ? tab : kept[0];
-      return owner === undefined ? null : waitingOf(owner);
-    },
-    saveWaitingWorkingCopy(waiting, tab = NO_TAB) {
-      if (waiting === null) settings.remove(tabWaitingKey(tab));
-      else settings.set(tabWaitingKey(tab), waiting);
     },
   };
 }

@@ -5,7 +5,6 @@ import {
   draftNameSchema,
   draftSchema,
   draftSummarySchema,
-  waitingWorkingCopySchema,
 } from '../drafts';
 import { defineCommand, noInput } from './define';
 
@@ -42,19 +41,6 @@ export const draftCommands = {
   getBuilderState: defineCommand(z.object({ tab: tabId.optional() }), builderStateSchema.nullable()),
   saveBuilderState: defineCommand(
     builderStateSchema.extend({ tab: tabId.optional() }),
-    z.object({ saved: z.literal(true) }),
-  ),
-  /**
-   * The working copy this tab keeps apart while the builder asks whether to open it (see
-   * waitingWorkingCopySchema): this tab's, or, for a new tab, that of the tab saved last.
-   */
-  getWaitingWorkingCopy: defineCommand(
-    z.object({ tab: tabId.optional() }),
-    waitingWorkingCopySchema.nullable(),
-  ),
-  /** Keeps this tab's waiting copy, or (null) lets it go once opened or discarded. */
-  saveWaitingWorkingCopy: defineCommand(
-    z.object({ tab: tabId.optional(), waiting: waitingWorkingCopySchema.nullable() }),
     z.object({ saved: z.literal(true) }),
   ),
 };

@@ -14,7 +14,6 @@ export const ISOLATED_UNIT_FILES = [
   // confirmation), under the store the file imports.
   'tests/unit/builder-draft-load-failure.test.ts',
   'tests/unit/builder-working-copy-flush.test.ts',
-  'tests/unit/builder-working-copy-offer-typing.test.ts',
   'tests/unit/builder-working-copy-too-large.test.ts',
   'tests/unit/emulator-store-start.test.ts',
   'tests/unit/history-store-removed.test.ts',

@@ -9,9 +9,7 @@ type DraftCommand =
   | 'duplicateDraft'
   | 'deleteDraft'
   | 'getBuilderState'
-  | 'saveBuilderState'
-  | 'getWaitingWorkingCopy'
-  | 'saveWaitingWorkingCopy';
+  | 'saveBuilderState';
 
 export function draftHandlers({ drafts }: Pick<ConsoleServices, 'drafts'>): HandlerGroup<DraftCommand> {
   return {
@@ -27,11 +25,6 @@ export function draftHandlers({ drafts }: Pick<ConsoleServices, 'drafts'>): Hand
     getBuilderState: ({ tab }) => drafts.builderState(tab),
     saveBuilderState: ({ tab, ...state }) => {
       drafts.saveBuilderState(state, tab);
-      return { saved: true as const };
-    },
-    getWaitingWorkingCopy: ({ tab }) => drafts.waitingWorkingCopy(tab),
-    saveWaitingWorkingCopy: ({ tab, waiting }) => {
-      drafts.saveWaitingWorkingCopy(waiting, tab);
       return { saved: true as const };
     },
   };

@@ -1,7 +1,7 @@
 import type { CommandInput, PushEvent } from '@shared/contract';
 import { bridge } from '@bridge';
 import type { ConnectionState } from '@bridge/ws-client';
-import type { BuilderState, WaitingWorkingCopy } from '@shared/drafts';
+import type { BuilderState } from '@shared/drafts';
 import { tabId } from './tab-id';
 
 /**
@@ -20,10 +20,6 @@ export const builderCalls = {
   /** This tab's working copy (another tab's own is left alone: tab-id.ts). */
   getWorkingCopy: () => bridge.getBuilderState({ tab: tabId() }),
   saveWorkingCopy: (state: BuilderState) => bridge.saveBuilderState({ ...state, tab: tabId() }),
-  /** The copy this tab keeps apart while the builder asks whether to open it (working-copy.ts). */
-  getWaitingCopy: () => bridge.getWaitingWorkingCopy({ tab: tabId() }),
-  saveWaitingCopy: (waiting: WaitingWorkingCopy | null) =>
-    bridge.saveWaitingWorkingCopy({ tab: tabId(), waiting }),
   prepareCheckout: (input: CommandInput<'prepareCheckout'>) => bridge.prepareCheckout(input),
   sendCheckout: (input: CommandInput<'sendCheckout'>) => bridge.sendCheckout(input),
   cancelExchange: (requestKey: string) => bridge.cancelExchange({ requestKey }),
