@@ -1,9 +1,7 @@
-import { placesOf, valuesWhere } from './catalogue-walk';
 import type { EmptyOptionalChoice } from './empty-optional';
 import type { FormField } from './field-catalogue';
 import type { RawFinding } from './findings';
 import type { JsonPath } from './money-paths';
-import type { CheckoutForm } from './request-parts';
 
 /**
  * A text field given only blanks (`"   "`, a tab, a line break, a no-break or zero-width
@@ -22,7 +20,8 @@ const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]+$/u;
 export const isBlankText = (value: unknown): value is string =>
   typeof value === 'string' && BLANK.test(value);
 
-const freeText = (field: FormField) => field.kind === 'string';
+/** The fields whose blanks are judged here (request-walk.ts finds them): free text; the others have a form of their own. */
+export const isFreeText = (field: FormField) => field.kind === 'string';
 
 /** The `blank_text` finding for the field at `path` (a warning, or under `refuse` an error). */
 export function blankTextFinding(
@@ -46,18 +45,4 @@ export function blankTextFinding(
       `a blank value as given is not shown in the spec; ${reading}. Give ${key} a value` +
       `${required ? '' : ', or leave it out'}.`,
   };
-}
-
-/** Every free-text field of the form given only blanks, each as `choice` weighs it; none under `accept`. */
-export function checkBlankTexts(
-  payload: unknown,
-  options: { form: CheckoutForm; singleCheckout: boolean; choice: EmptyOptionalChoice },
-): RawFinding[] {
-  const { choice } = options;
-  if (choice === 'accept') return [];
-  const findings: RawFinding[] = [];
-  const places = placesOf('blank-text', options.form, options.singleCheckout, freeText);
-  for (const { place, path } of valuesWhere(payload, places, isBlankText))
-    findings.push(blankTextFinding(path, place.rule, place.field.required, choice));
-  return findings;
 }

@@ -1,21 +1,28 @@
+import { isFreeText } from './blank-text';
+import { isEmptyJudged } from './empty-optional';
 import type { FormField } from './field-catalogue';
 import { fieldsFor } from './field-catalogue';
-import { ownValue } from './findings';
-import type { JsonPath } from './money-paths';
+import { isNullJudged } from './null-optional';
 import type { CheckoutForm } from './request-parts';
 
 /**
- * The catalogue's fields as places in a request: the checks that look at every field of a kind
- * (empty-optional.ts, null-optional.ts, blank-text.ts) find their values with these, one walk each.
+ * The catalogue's fields as places in a request, for the checks that look at every field of a
+ * kind: an optional field given null (null-optional.ts) or "" (empty-optional.ts), a text of
+ * only blanks (blank-text.ts). One tree holds the places of all three, so the one walk of a
+ * request (request-walk.ts) visits each place once (a walk each cost ~1 µs a check on the
+ * emulator's create-checkout, issue 20, and ~25 µs each before they followed a tree).
  */
 
-/** A catalogue field as a place in a request, with the spec's name for it. */
-export interface FieldPlace {
-  field: FormField;
-  /** `['items', '[]', 'item_url']`: `[]` stands for each element. */
-  segments: readonly string[];
-  /** The field as the spec's tables name it: `Item: item_url`. */
-  rule: string;
+/** What the place at a node is to each check: the spec's name of the field, or null when the check skips it. */
+export interface PlaceNode {
+  /** Judged when null (null-optional.ts). */
+  nullRule: string | null;
+  /** Judged when "" (empty-optional.ts). */
+  emptyRule: string | null;
+  /** Judged when only blanks (blank-text.ts), and whether the field is required. */
+  blank: { rule: string; required: boolean } | null;
+  /** By key; `[]` stands for each element of an array. */
+  children: Map<string, PlaceNode>;
 }
 
 /** `merchant_url` → `merchant_url`, `items[]` → `Item`: the spec's name of the table a field sits in. */
@@ -27,89 +34,46 @@ function tableOf(parent: string): string {
   return parent.slice(parent.lastIndexOf('.') + 1);
 }
 
-function placeOf(field: FormField): FieldPlace {
+/** The field as the spec's tables name it: `Item: item_url`. */
+function ruleOf(field: FormField): string {
   const cut = field.path.lastIndexOf('.');
-  const parent = cut < 0 ? '' : field.path.slice(0, cut);
-  const key = field.path.slice(cut + 1);
-  return {
-    field,
-    segments: field.path
-      .split('.')
-      .flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part])),
-    rule: `${tableOf(parent)}: ${key}`,
-  };
+  return `${tableOf(cut < 0 ? '' : field.path.slice(0, cut))}: ${field.path.slice(cut + 1)}`;
 }
 
-/** The places as a tree of their segments, so one walk of a request visits each of them. */
-interface PlaceNode {
-  place: FieldPlace | null;
-  children: Map<string, PlaceNode>;
-}
+/** `items[].item_url` → `['items', '[]', 'item_url']`. */
+const segmentsOf = (field: FormField) =>
+  field.path.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part]));
 
-/**
- * The places of the fields `pick` takes, per form and single-checkout option, as one tree,
- * built on first use under `name` (each check asks with its own name and pick).
- */
-export function placesOf(
-  name: string,
-  form: CheckoutForm,
-  singleCheckout: boolean,
-  pick: (field: FormField) => boolean,
-): PlaceNode {
-  const key = `${name}:${form}:${String(singleCheckout)}`;
+const emptyNode = (): PlaceNode => ({ nullRule: null, emptyRule: null, blank: null, children: new Map() });
+
+const cache = new Map<string, PlaceNode>();
+
+/** The places of one form (and single-checkout option) as one tree, built on first use. */
+export function placesOf(form: CheckoutForm, singleCheckout: boolean): PlaceNode {
+  const key = `${form}:${String(singleCheckout)}`;
   let tree = cache.get(key);
   if (tree === undefined) {
-    tree = { place: null, children: new Map() };
-    for (const place of fieldsFor(form, { singleCheckout }).filter(pick).map(placeOf)) {
+    tree = emptyNode();
+    for (const field of fieldsFor(form, { singleCheckout })) {
+      const judgedNull = isNullJudged(field);
+      const judgedEmpty = isEmptyJudged(field);
+      const judgedBlank = isFreeText(field);
+      if (!judgedNull && !judgedEmpty && !judgedBlank) continue;
       let node = tree;
-      for (const segment of place.segments) {
+      for (const segment of segmentsOf(field)) {
         let child = node.children.get(segment);
         if (child === undefined) {
-          child = { place: null, children: new Map() };
+          child = emptyNode();
           node.children.set(segment, child);
         }
         node = child;
       }
-      node.place = place;
+      const rule = ruleOf(field);
+      if (judgedNull) node.nullRule = rule;
+      if (judgedEmpty) node.emptyRule = rule;
+      if (judgedBlank) node.blank = { rule, required: field.required };
     }
     cache.set(key, tree);
   }
   return tree;
-}
-const cache = new Map<string, PlaceNode>();
-
-/**
- * Every value at the places of `tree` (each element where a place says `[]`) that passes
- * `test`, with its path: one walk of the request, own keys only. (One walk per place, a copy
- * of the path per step, cost ~25 µs a check on a sample request, judged on every keystroke.)
- */
-export function valuesWhere(
-  payload: unknown,
-  tree: PlaceNode,
-  test: (value: unknown) => boolean,
-): { place: FieldPlace; path: JsonPath }[] {
-  const out: { place: FieldPlace; path: JsonPath }[] = [];
-  const at: (string | number)[] = [];
-  const walk = (value: unknown, node: PlaceNode) => {
-    if (node.place !== null && test(value)) out.push({ place: node.place, path: [...at] });
-    if (typeof value !== 'object' || value === null) return;
-    for (const [segment, child] of node.children) {
-      if (segment === '[]') {
-        if (!Array.isArray(value)) continue;
-        for (let index = 0; index < value.length; index++) {
-          at.push(index);
-          walk(ownValue(value, index), child);
-          at.pop();
-        }
-        continue;
-      }
-      const next = ownValue(value, segment);
-      if (next === undefined) continue;
-      at.push(segment);
-      walk(next, child);
-      at.pop();
-    }
-  };
-  walk(payload, tree);
-  return out;
 }

@@ -8,7 +8,7 @@ import {
   DEFAULT_INSTALMENTS_REQUIRED,
   type InstalmentsRequiredChoice,
 } from './instalments';
-import { nullOptionals } from './null-optional';
+import { walkRequest } from './request-walk';
 import type { EducationCheckoutRequest, GeneralCheckoutRequest } from './request-types';
 import type { CheckoutForm } from './request-parts';
 
@@ -45,7 +45,7 @@ function withCrossFieldErrors<S extends z.ZodType>(
     .superRefine((given, ctx) => {
       // An optional field given null is read as not given, as validateCheckout reads it
       // (null-optional.ts; its warning is no error, and a form shows errors only).
-      const value = nullOptionals(given, {
+      const value = walkRequest(given, {
         form,
         singleCheckout,
         notificationField: cross.notificationField,

@@ -1,10 +1,7 @@
 import type { FieldKind } from './catalogue-types';
-import { placesOf, valuesWhere } from './catalogue-walk';
 import type { FormField } from './field-catalogue';
-import { notificationPath } from './consistency-checks';
-import { ownValue, type RawFinding } from './findings';
+import type { RawFinding } from './findings';
 import type { JsonPath } from './money-paths';
-import type { CheckoutForm } from './request-parts';
 
 /**
  * One rule for an optional field given as "". The spec does not show how the service reads an
@@ -96,32 +93,6 @@ export function emptyOptionalFinding(
 
 const officialEmpty: ReadonlySet<string> = new Set(OFFICIAL_CLIENT_EMPTY_FIELDS);
 const textKinds: ReadonlySet<FieldKind> = new Set(TEXT_KINDS);
-const judged = (field: FormField) =>
+/** Whether a field given "" is judged here (request-walk.ts finds them; the notification URL's field is judged too). */
+export const isEmptyJudged = (field: FormField) =>
   !field.required && textKinds.has(field.kind) && !officialEmpty.has(field.path);
-
-export interface EmptyOptionalOptions {
-  form: CheckoutForm;
-  singleCheckout: boolean;
-  /** The request field that carries the notification URL (its own path per profile). */
-  notificationField: string | undefined;
-  choice: EmptyOptionalChoice;
-}
-
-/**
- * The `empty_optional` findings of a request: every optional text field given "" that the
- * official client does not send so (the notification URL's field included, unless it is the
- * client's own merchant_url.notification), each as `choice` weighs it; none under `accept`.
- */
-export function checkEmptyOptionals(payload: unknown, options: EmptyOptionalOptions): RawFinding[] {
-  const { choice } = options;
-  if (choice === 'accept') return [];
-  const findings: RawFinding[] = [];
-  const places = placesOf('empty-optional', options.form, options.singleCheckout, judged);
-  for (const { place, path } of valuesWhere(payload, places, (value) => value === ''))
-    findings.push(emptyOptionalFinding(path, place.rule, choice));
-  const notification = notificationPath(options.notificationField);
-  if (notification.join('.') === OFFICIAL_CLIENT_NOTIFICATION_FIELD) return findings;
-  const value = notification.reduce<unknown>((node, key) => ownValue(node, key), payload);
-  if (value === '') findings.push(emptyOptionalFinding(notification, NOTIFICATION_URL_FIELD, choice));
-  return findings;
-}

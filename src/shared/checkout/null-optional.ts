@@ -1,10 +1,5 @@
-import { placesOf, valuesWhere } from './catalogue-walk';
-import { notificationPath } from './consistency-checks';
-import { emptyOptionalFinding, NOTIFICATION_URL_FIELD, type EmptyOptionalChoice } from './empty-optional';
 import type { FormField } from './field-catalogue';
-import { ownValue, type RawFinding } from './findings';
 import type { JsonPath } from './money-paths';
-import type { CheckoutForm } from './request-parts';
 
 /**
  * An optional field given `null`. The spec types each field and does not show how the service
@@ -26,10 +21,12 @@ export const OFFICIAL_CLIENT_NULL_FIELDS = [
 ] as const;
 
 const takesNull: ReadonlySet<string> = new Set(OFFICIAL_CLIENT_NULL_FIELDS);
-const judged = (field: FormField) => !field.required && field.kind !== 'json' && !takesNull.has(field.path);
+/** Whether a field given null is judged here (request-walk.ts finds them; the notification URL's field is judged too). */
+export const isNullJudged = (field: FormField) =>
+  !field.required && field.kind !== 'json' && !takesNull.has(field.path);
 
 /** `payload` without the keys at `paths`: the containers along each path copied, the rest shared. */
-function withoutKeysAt(payload: unknown, paths: readonly JsonPath[]): unknown {
+export function withoutKeysAt(payload: unknown, paths: readonly JsonPath[]): unknown {
   const copies = new Map<object, Record<string | number, unknown> | unknown[]>();
   const copyOf = (node: object) => {
     let copy = copies.get(node);
@@ -51,39 +48,4 @@ function withoutKeysAt(payload: unknown, paths: readonly JsonPath[]): unknown {
     Reflect.deleteProperty(copy, path[path.length - 1] ?? '');
   }
   return root;
-}
-
-/**
- * The optional fields given null, each as `choice` weighs it (none under `accept`), and the
- * payload as the checks read it: those fields left out (the payload itself when there are none).
- */
-export function nullOptionals(
-  payload: unknown,
-  options: {
-    form: CheckoutForm;
-    singleCheckout: boolean;
-    /** The request field that carries the notification URL (its own path per profile). */
-    notificationField: string | undefined;
-    choice: EmptyOptionalChoice;
-  },
-): { findings: RawFinding[]; judged: unknown } {
-  const found: { path: JsonPath; rule: string }[] = [];
-  const places = placesOf('null-optional', options.form, options.singleCheckout, judged);
-  for (const { place, path } of valuesWhere(payload, places, (value) => value === null))
-    found.push({ path, rule: place.rule });
-  const notification = notificationPath(options.notificationField);
-  if (notification.reduce<unknown>((node, key) => ownValue(node, key), payload) === null)
-    found.push({ path: notification, rule: NOTIFICATION_URL_FIELD });
-  if (found.length === 0) return { findings: [], judged: payload };
-  const { choice } = options;
-  return {
-    findings:
-      choice === 'accept'
-        ? []
-        : found.map(({ path, rule }) => emptyOptionalFinding(path, rule, choice, 'null')),
-    judged: withoutKeysAt(
-      payload,
-      found.map(({ path }) => path),
-    ),
-  };
 }

@@ -1,11 +1,12 @@
 import { notificationPath } from './consistency-checks';
 import { CATALOGUE, patternOf } from './field-catalogue';
-import { isPlainObject, type RawFinding } from './findings';
+import type { RawFinding } from './findings';
+import { walkRequest } from './request-walk';
 
 /**
  * Keys the spec does not name, flagged as warnings with a "did you mean" suggestion. Only the
- * known structure is walked, so the work is bounded however deep the payload is; values the
- * spec leaves open (the extra risk fields) are not looked into.
+ * known structure is looked into; values the spec leaves open (the extra risk fields) are not.
+ * The request's one walk (request-walk.ts) finds them, with this file's structure and words.
  */
 
 const joinPattern = (parent: string, key: string) => (parent === '' ? key : `${parent}.${key}`);
@@ -70,12 +71,12 @@ export function suggestKey(key: string, known: Iterable<string>): string | undef
   return best.distance <= allowed ? best.name : undefined;
 }
 
-const MAX_SUGGESTIONS = 500;
+export const MAX_SUGGESTIONS = 500;
 
 const shown = (key: string) => JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
 
 /** One level of the known structure: its names, and where each known name leads. */
-interface KnownLevel {
+export interface KnownLevel {
   pattern: string;
   known: Set<string>;
   next: Map<string, { object: KnownLevel | undefined; array: boolean; element: KnownLevel | undefined }>;
@@ -104,7 +105,7 @@ function knownLevels(extraPaths: readonly (readonly (string | number)[])[]): Kno
 const structures = new Map<string, KnownLevel | undefined>();
 
 /** The known structure with the profile's notification field, built once per field. */
-function structureFor(notificationField: string | undefined) {
+export function structureFor(notificationField: string | undefined) {
   const key = notificationField ?? '';
   if (structures.has(key)) return structures.get(key);
   const structure = knownLevels([notificationPath(notificationField)]);
@@ -114,7 +115,7 @@ function structureFor(notificationField: string | undefined) {
   return structure;
 }
 
-function unknownKeyFinding(
+export function unknownKeyFinding(
   key: string,
   level: KnownLevel,
   path: readonly (string | number)[],
@@ -140,31 +141,9 @@ function unknownKeyFinding(
   };
 }
 
+/** The unknown keys of a request, in the order the walk meets them. */
 export function findUnknownKeys(payload: unknown, notificationField?: string): RawFinding[] {
-  const root = structureFor(notificationField);
-  const findings: RawFinding[] = [];
-  // The path of the object being walked, copied only into a finding.
-  const path: (string | number)[] = [];
-  const walk = (node: unknown, level: KnownLevel | undefined) => {
-    if (!isPlainObject(node) || level === undefined) return;
-    for (const key of Object.keys(node)) {
-      const step = level.next.get(key);
-      if (step === undefined) {
-        findings.push(unknownKeyFinding(key, level, path, findings.length < MAX_SUGGESTIONS));
-        continue;
-      }
-      const child = node[key];
-      path.push(key);
-      if (step.array && Array.isArray(child))
-        for (let index = 0; index < child.length; index++) {
-          path.push(index);
-          walk(child[index], step.element);
-          path.pop();
-        }
-      else walk(child, step.object);
-      path.pop();
-    }
-  };
-  walk(payload, root);
-  return findings;
+  // The form only changes which places are judged, not which keys are known.
+  return walkRequest(payload, { form: 'general', singleCheckout: true, notificationField, choice: 'accept' })
+    .unknownKeys;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../bounded-json';
+import { describeJsonProblem, JSON_MAX_DEPTH } from '../bounded-json';
 import { formatJsonPath } from '../json-path';
 import type { CountryCurrencyPair } from './country-currency-pairs';
 import { crossFieldFindings } from './cross-field-findings';
@@ -16,17 +16,15 @@ import {
 } from './findings';
 import { byteOrderMarkFindings } from './byte-order-mark-findings';
 import { duplicateKeyFindingsOf } from './duplicate-key-findings';
-import { checkBlankTexts } from './blank-text';
 import {
   checkInstalments,
   DEFAULT_INSTALMENTS_REQUIRED,
   type InstalmentsRequiredChoice,
 } from './instalments';
-import { nullOptionals } from './null-optional';
-import { checkEmptyOptionals, DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-optional';
+import { DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-optional';
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
-import { findUnknownKeys } from './unknown-keys';
+import { walkRequest } from './request-walk';
 import { passesWithoutIssues } from './schema-clean-pass';
 import { schemaIssuesInSlices } from './schema-issues-in-slices';
 import { errorWords } from '../error-words';
@@ -149,9 +147,15 @@ export interface CheckoutJudgement {
  */
 export function judgeCheckout(payload: unknown, options: ValidateOptions): CheckoutJudgement {
   try {
+    const singleCheckout = options.singleCheckout !== false;
+    const choice = options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL;
+    const { notificationField } = options;
+    // One walk finds what is judged value by value (request-walk.ts): the depth, the optional
+    // fields given null, "" or blanks, the keys the spec does not name.
+    const walked = walkRequest(payload, { form: options.form, singleCheckout, notificationField, choice });
     // Bounded entry: nothing below walks a value deeper than any reader can (it would overflow
     // the stack, and the emulator would store what it could not read back).
-    const tooDeep = depthBeyond(payload, JSON_MAX_DEPTH);
+    const { tooDeep } = walked;
     if (tooDeep !== null)
       return unread([
         {
@@ -162,13 +166,9 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
           message: `The request cannot be read: ${describeJsonProblem({ kind: 'too_deep', depth: tooDeep.depth, limit: JSON_MAX_DEPTH })}.`,
         },
       ]);
-    const singleCheckout = options.singleCheckout !== false;
-    const choice = options.emptyOptional ?? DEFAULT_EMPTY_OPTIONAL;
-    const { notificationField } = options;
     // An optional field given null is read as not given (null-optional.ts): the checks below
     // read the request without it.
-    const nulls = nullOptionals(payload, { form: options.form, singleCheckout, notificationField, choice });
-    const judged = nulls.judged;
+    const judged = walked.judged;
     const schema = baseSchemaFor(options.form, singleCheckout);
     // Most requests are valid: their schema pass is walked without zod's parse, which runs only
     // when there is an issue to word (schema-clean-pass.ts).
@@ -196,9 +196,9 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
         ? fromSchema
         : fromSchema.filter((finding) => !givesWayToDigits(finding, written.judged))),
       ...(written?.findings ?? []),
-      ...nulls.findings,
-      ...checkEmptyOptionals(judged, { form: options.form, singleCheckout, notificationField, choice }),
-      ...checkBlankTexts(judged, { form: options.form, singleCheckout, choice }),
+      ...walked.nullFindings,
+      ...walked.emptyFindings,
+      ...walked.blankFindings,
       ...checkInstalments(judged, {
         form: options.form,
         singleCheckout,
@@ -212,7 +212,7 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
         honourExpiresInMinutes: options.honourExpiresInMinutes === true,
         sourceTextAt: source?.at,
       }),
-      ...findUnknownKeys(judged, notificationField),
+      ...walked.unknownKeys,
       ...(source === undefined ? [] : duplicateKeyFindingsOf(source.scan.duplicates)),
       ...(source === undefined ? [] : byteOrderMarkFindings(source.text)),
     ]);
