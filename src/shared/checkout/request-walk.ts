@@ -186,3 +186,10 @@ export function walkRequest(payload: unknown, options: RequestWalkOptions): Requ
     unknownKeys: state.unknownKeys,
   };
 }
+
+/** The unknown keys of a request, in the order the walk meets them. */
+export function findUnknownKeys(payload: unknown, notificationField?: string): RawFinding[] {
+  // The form only changes which places are judged, not which keys are known.
+  return walkRequest(payload, { form: 'general', singleCheckout: true, notificationField, choice: 'accept' })
+    .unknownKeys;
+}

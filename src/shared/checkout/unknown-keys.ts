@@ -1,7 +1,6 @@
 import { notificationPath } from './consistency-checks';
 import { CATALOGUE, patternOf } from './field-catalogue';
 import type { RawFinding } from './findings';
-import { walkRequest } from './request-walk';
 
 /**
  * Keys the spec does not name, flagged as warnings with a "did you mean" suggestion. Only the
@@ -139,11 +138,4 @@ export function unknownKeyFinding(
         ? ' If it carries the notification URL, set the profile’s notification field to it.'
         : ''),
   };
-}
-
-/** The unknown keys of a request, in the order the walk meets them. */
-export function findUnknownKeys(payload: unknown, notificationField?: string): RawFinding[] {
-  // The form only changes which places are judged, not which keys are known.
-  return walkRequest(payload, { form: 'general', singleCheckout: true, notificationField, choice: 'accept' })
-    .unknownKeys;
 }
