@@ -3,7 +3,7 @@ import type { ConsoleCommand } from '../shared/console-command';
 import type { CurlForRecord } from './timeline/curl-for-record';
 import type { RecordSecrets } from './timeline/record-secrets';
 import type { DraftsService } from './drafts/drafts-service';
-import type { EmulatorService } from './emulator/emulator-service';
+import type { EmulatorService } from './emulator/emulator-service-types';
 import type { EventBus } from './event-bus';
 import type { EventRecorder } from './timeline/event-recorder';
 import type { EventsQuery } from './store/events-query';

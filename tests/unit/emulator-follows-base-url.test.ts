@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
-import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { localProfileOf } from '../../src/main/emulator/local-profile-tokens';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 

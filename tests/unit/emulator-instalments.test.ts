@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { localProfileOf } from '../../src/main/emulator/local-profile-tokens';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 /**

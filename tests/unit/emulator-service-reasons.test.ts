@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emulatorPortOf } from '../../src/main/emulator/emulator-service';
+import { emulatorPortOf } from '../../src/main/emulator/emulator-port';
 import { createConsole } from '../../src/main/app';
 import { openTempConsole } from './helpers/temp-console';
 

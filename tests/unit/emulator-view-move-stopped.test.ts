@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandCaller } from '../../src/main/cli/command-caller';
-import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { localProfileOf } from '../../src/main/emulator/local-profile-tokens';
 import { openEmulator, startReceiver, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 // The Emulator view's Pay on a stopped emulator moved the order to approved and queued its

@@ -2,7 +2,7 @@ import { decodeJwt, jwtVerify } from 'jose';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/main/store/connection';
 import { afterEach, describe, expect, it } from 'vitest';
-import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { localProfileOf } from '../../src/main/emulator/local-profile-tokens';
 import { NO_FAULTS } from '../../src/shared/emulator';
 import { openListeningConsole } from './helpers/listening-console';
 import {

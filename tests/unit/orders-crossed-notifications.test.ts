@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { localProfileOf } from '../../src/main/emulator/local-profile-tokens';
 import { until, validPayload } from './helpers/emulator-harness';
 import { openListeningConsole } from './helpers/listening-console';
 

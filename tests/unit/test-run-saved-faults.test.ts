@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/main/app';
-import { localProfileOf } from '../../src/main/emulator/emulator-service';
+import { localProfileOf } from '../../src/main/emulator/local-profile-tokens';
 import { loadScenarios } from '../../src/main/scenarios/load-scenarios';
 import { NO_FAULTS } from '../../src/shared/emulator';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';

@@ -3,7 +3,8 @@ import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import { liveAddressRecords, runningEmulators } from '../running-addresses/address-record';
 import type { StoredProfile } from '../store/profiles-repository';
-import { localProfileOf, type EmulatorService } from './emulator-service';
+import { localProfileOf } from './local-profile-tokens';
+import type { EmulatorService } from './emulator-service-types';
 import { customerMove } from './order-machine';
 import { whyNoEmulatorFor, type NoEmulator } from './running-emulator';
 

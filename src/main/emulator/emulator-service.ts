@@ -1,158 +1,21 @@
-import { ConsoleError } from '../console-error';
-import { pickLocalProfile } from '../../shared/local-profile';
-import type {
-  EmulatorDelivery,
-  EmulatorOrder,
-  EmulatorSettings,
-  EmulatorSettingsUpdate,
-  EmulatorSettingsView,
-  EmulatorStatus,
-  Faults,
-} from '../../shared/emulator';
+import type { EmulatorOrder, EmulatorSettings, EmulatorStatus } from '../../shared/emulator';
 import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema, NO_FAULTS } from '../../shared/emulator';
 import { EMULATOR_SETTINGS_SETTING } from '../../shared/stored-settings';
-import type { CustomerAction } from '../../shared/orders/order-states';
-import type { EventBus } from '../event-bus';
-import type { HmacKeyCache } from '../jwt/hmac-key-cache';
-import type { Logger } from '../log';
+import { errorWords } from '../../shared/error-words';
 import { parseInput } from '../parse-input';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
-import type { ProfileService } from '../profiles/profile-service';
+import { followFromOtherProcesses } from '../other-processes-watch';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
-import type { Store } from '../store/open-store';
-import type { StoredProfile } from '../store/profiles-repository';
-import type { SettingsRepository } from '../store/settings-repository';
-import type { EventRecorder } from '../timeline/event-recorder';
 import { deliveryView, orderView } from './emulator-views';
-import { createEmulatorEngine, type EmulatorEngine } from './emulator-engine';
+import { createEmulatorEngine } from './emulator-engine';
 import { startEmulatorServer, type RunningEmulatorServer } from './emulator-server';
+import { createPortHolder, emulatorPortOf } from './emulator-port';
+import type { EmulatorService, EmulatorServiceDependencies } from './emulator-service-types';
+import { createLocalProfileTokens } from './local-profile-tokens';
 import { createWebhookDispatcher } from './webhook-dispatcher';
 import { refuseWebhookAtItself } from './webhook-url-self';
-import { errorWords } from '../../shared/error-words';
-import { followFromOtherProcesses, type OtherProcessesHandler } from '../other-processes-watch';
-import { createHeldPortWatch } from '../running-addresses/held-port-watch';
 
 const SETTINGS_KEY = EMULATOR_SETTINGS_SETTING.key;
-
-export interface EmulatorServiceDependencies {
-  /** Its repositories (orders, outbox, money movements) and the writer its changes go through. */
-  store: Pick<Store, 'emulatorOrders' | 'emulatorOutbox' | 'emulatorTransactions' | 'writer' | 'events'>;
-  profiles: ProfileService;
-  recorder: EventRecorder;
-  keys: HmacKeyCache;
-  settings: SettingsRepository;
-  bus: EventBus;
-  log: Logger;
-  /**
-   * Tokens of its own in place of the Local profile's, each kind on its own: a `test` session for
-   * another local profile gives both (it then stands in for no profile), `emulator` in a terminal
-   * those its flags give. A kind not given follows the Local profile, changed here or by another
-   * process on the data directory, as the emulator of the desktop and `serve` does.
-   */
-  tokens?: Partial<EmulatorTokens>;
-  /**
-   * `emulator` in a terminal: what it accepts or signs with while the Local profile has no token
-   * of that kind (or there is no local profile); it prints them, made at random, once.
-   */
-  fallbackTokens?: EmulatorTokens;
-  /**
-   * False: it stays on the port it was started on, whatever the Local profile's base URL says
-   * (`emulator` in a terminal printed its address).
-   */
-  followsBaseUrl?: boolean;
-  /**
-   * Which console on this data directory says it runs its emulator on `port` (its address
-   * record: `checkout-console serve (pid 123)`), or null: a held port is then named precisely.
-   */
-  emulatorHeldBy?: (port: number) => string | null;
-  /** The emulator of one run (`test`): closing, it lets a notification on its way be answered first. */
-  ownedByRun?: boolean;
-  /**
-   * How this front door starts it on a free port, said when its port is held (`emulator` in a
-   * terminal: `pass --port 0`); the views offer a button for it ("Start on a free port").
-   */
-  freePortHow?: string;
-}
-
-export interface EmulatorTokens {
-  apiToken: string;
-  notificationToken: string;
-}
-
-export interface EmulatorService {
-  status(): EmulatorStatus;
-  /** The tokens it accepts and signs with now (null: none, every call is refused); main's own use. */
-  tokens(): { apiToken: string | null; notificationToken: string | null };
-  /**
-   * Starts on `port`, or on the Local profile's base URL port (stopping first when running).
-   * Started for the Local profile (no standalone tokens), it then follows the port of that
-   * base URL (changed here or by another process) until stopped: restarted on the new port.
-   */
-  start(port?: number): Promise<EmulatorStatus>;
-  stop(): Promise<EmulatorStatus>;
-  /** The settings as stored (main's own use): the registered webhook's headers are not among them. */
-  settings(): EmulatorSettings;
-  /** The settings as a window sees them: with the registered webhook's headers, values masked. */
-  settingsView(): EmulatorSettingsView;
-  /** Changes some settings; `webhookHeaders` (the whole list) is sealed in the same transaction. */
-  updateSettings(update: EmulatorSettingsUpdate): EmulatorSettingsView;
-  /** Settings another console saved on the data directory, pushed as this one's own (`emulator.changed`). */
-  otherProcesses(): OtherProcessesHandler;
-  orders(limit: number): EmulatorOrder[];
-  deliveries(limit: number): EmulatorDelivery[];
-  customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
-  /**
-   * The console's browser-mode address (null: none), so the local merchant page can link back
-   * to an order; `serve` sets it once its server is up.
-   */
-  setConsoleUrl(url: string | null): void;
-  setOrderOptions(
-    orderId: string,
-    options: { faults?: Faults | null; legacyApproved?: boolean },
-  ): EmulatorOrder;
-  readonly engine: EmulatorEngine;
-  close(): Promise<void>;
-}
-
-/** The profile the embedded emulator stands in for: the one named Local, else the first local one. */
-export function localProfileOf(profiles: ProfileService): StoredProfile | null {
-  const local = pickLocalProfile(profiles.snapshot().profiles);
-  return local === undefined ? null : profiles.get(local.id);
-}
-
-/**
- * The port of a loopback http base URL, or why the emulator cannot stand behind it. `profileName`:
- * the profile it is read from, named in the reason (it need not be the one called Local).
- */
-export function emulatorPortOf(baseUrl: string, profileName?: string): { port: number } | { error: string } {
-  const whose =
-    profileName === undefined ? "The Local profile's base URL" : `The base URL of profile ${profileName},`;
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return { error: `${whose} ${baseUrl} is not a URL.` };
-  }
-  if (url.protocol !== 'http:' || !['127.0.0.1', 'localhost'].includes(url.hostname))
-    return {
-      error: `${whose} ${baseUrl} is not http://127.0.0.1:PORT, so the emulator is not started for it.`,
-    };
-  return { port: url.port === '' ? 80 : Number(url.port) };
-}
-
-/**
- * Why the emulator did not start on a held port: the console on this data directory that says it
- * runs its emulator there (it answers as the same emulator: the same orders and settings), or,
- * when none says so, something this console cannot name (another program, or a console of an
- * older version or another data directory). The second never says a console of this data
- * directory may answer: it was looked for and not found, and one would have been named.
- */
-function heldPortWords(port: number, heldBy: string | null, freePortHow: string | undefined): string {
-  const how = freePortHow === undefined ? '' : ` (${freePortHow})`;
-  if (heldBy !== null)
-    return `${heldBy} runs this data directory's emulator on port ${port}, so this console's emulator is not started there; that one answers as the same emulator (the same orders and settings). Start this one on a free port${how}, or use that one.`;
-  return `Something else on this machine holds port ${port} (which process is not known here), so this console's emulator is not running, and whatever holds the port answers in its place: no console on this data directory says it runs its emulator there (one that did would be named here). Start it on a free port${how}, or free the port.`;
-}
 
 /**
  * The local emulator as a service of the console: started for the Local profile (accepting its
@@ -186,77 +49,34 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
   let follows = false;
   // The port the last start tried (null: the base URL named none the emulator can stand behind).
   let attempted: number | null = null;
-  // The console named as the port's holder when the last start failed (null: none was). Its
-  // record is believed only while its process runs: looked at again on every status read, and on
-  // a timer so an open view is told (held-port-watch.ts). Once it is gone, the emulator is simply
-  // stopped: nothing answers on the port, Start can start it there, and what is owed waits for it.
-  let holder: { port: number; runBy: string } | null = null;
-  const holderWatch = createHeldPortWatch(() => {
-    if (recheckHolder()) changed();
+  const holder = createPortHolder({
+    heldBy: deps.emulatorHeldBy,
+    freePortHow: deps.freePortHow,
+    log: deps.log,
+    changed: (words) => {
+      if (server !== null) return;
+      error = words;
+      changed();
+    },
   });
   /** Whether the words changed: the holder stopped, or another console holds the port now. */
   const recheckHolder = (): boolean => {
-    if (holder === null || server !== null) return false;
-    const now = deps.emulatorHeldBy?.(holder.port) ?? null;
-    if (now === holder.runBy) return false;
-    if (now !== null) {
-      holder = { port: holder.port, runBy: now };
-      error = heldPortWords(holder.port, now, deps.freePortHow);
-      return true;
-    }
-    deps.log.warn(
-      `${holder.runBy}, which ran this data directory's emulator on port ${holder.port}, has stopped: this console's emulator is stopped, and Start starts it there.`,
-    );
-    holder = null;
-    error = null;
-    holderWatch.stop();
+    if (server !== null) return false;
+    const words = holder.recheck();
+    if (words === undefined) return false;
+    error = words;
     return true;
   };
 
-  // The Local profile and its tokens are read once and again only after a profile changes:
-  // decrypting them on every request would cost more than the request itself.
-  // A token that cannot be opened here (a lost vault.key) keeps the emulator from starting, said
-  // in its status; the console around it still starts, so its history can be read.
-  let cached: {
-    profile: StoredProfile | null;
-    secrets: { apiToken: string | null; notificationToken: string | null };
-    unopened: string | null;
-  } | null = null;
-  const given = deps.tokens ?? {};
-  // Both kinds its own: it stands in for no profile (its status names none, its tokens' lifetime
-  // is the default one).
-  const standalone = given.apiToken !== undefined && given.notificationToken !== undefined;
-  const current = () => {
-    if (cached !== null) return cached;
-    const profile = localProfileOf(deps.profiles);
-    let own: { apiToken: string | null; notificationToken: string | null } = {
-      apiToken: null,
-      notificationToken: null,
-    };
-    let unopened: string | null = null;
-    if (!standalone && profile !== null) {
-      try {
-        own = deps.profiles.secretsOf(profile.id);
-      } catch (failure) {
-        if (!(failure instanceof ConsoleError)) throw failure;
-        unopened = failure.message;
-      }
-    }
-    const secrets = {
-      apiToken: given.apiToken ?? own.apiToken ?? deps.fallbackTokens?.apiToken ?? null,
-      notificationToken:
-        given.notificationToken ?? own.notificationToken ?? deps.fallbackTokens?.notificationToken ?? null,
-    };
-    cached = { profile, secrets, unopened };
-    return cached;
-  };
+  const identity = createLocalProfileTokens(deps.profiles, deps.tokens ?? {}, deps.fallbackTokens);
+  const standalone = identity.standalone;
   deps.bus.subscribe((event) => {
     if (event.name !== 'profiles.changed') return;
-    cached = null;
+    identity.forget();
     void followBaseUrl();
   });
-  const local = () => current().profile;
-  const secrets = () => current().secrets;
+  const local = identity.profile;
+  const secrets = identity.secrets;
   const status = (): EmulatorStatus => {
     recheckHolder();
     return statusNow();
@@ -344,9 +164,8 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
 
   const startNow = async (port: number | undefined): Promise<EmulatorStatus> => {
     await stopServer();
-    holder = null;
-    holderWatch.stop();
-    const unopened = current().unopened;
+    holder.forget();
+    const unopened = identity.unopened();
     if (unopened !== null) {
       error = `The emulator cannot start: ${unopened}`;
       changed();
@@ -386,15 +205,10 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       dispatcher.resume();
     } catch (failure) {
       const code = (failure as { code?: unknown }).code;
-      const heldBy = code === 'EADDRINUSE' ? (deps.emulatorHeldBy?.(target) ?? null) : null;
       error =
         code === 'EADDRINUSE'
-          ? heldPortWords(target, heldBy, deps.freePortHow)
+          ? holder.heldAt(target)
           : `The emulator could not start on port ${target}: ${errorWords(failure)}`;
-      if (heldBy !== null) {
-        holder = { port: target, runBy: heldBy };
-        holderWatch.start();
-      }
       deps.log.warn(error);
     }
     changed();
@@ -444,8 +258,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
       inTurn(async () => {
         wanted = false;
         await stopServer();
-        holder = null;
-        holderWatch.stop();
+        holder.forget();
         error = null;
         changed();
         return status();
@@ -485,8 +298,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     close: () =>
       inTurn(() => {
         wanted = false;
-        holder = null;
-        holderWatch.stop();
+        holder.forget();
         return stopServer('close');
       }),
   };

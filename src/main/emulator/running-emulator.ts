@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { networkFailureText } from '../../shared/merchant-api';
-import { emulatorPortOf } from './emulator-service';
+import { emulatorPortOf } from './emulator-port';
 import { performHttpExchange } from '../outbound/http-exchange';
 import type { RunningEmulator } from '../running-addresses/address-record';
 

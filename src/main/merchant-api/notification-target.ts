@@ -1,5 +1,5 @@
 import type { ListenerStatus } from '../../shared/listener';
-import { emulatorPortOf } from '../emulator/emulator-service';
+import { emulatorPortOf } from '../emulator/emulator-port';
 import type { RunningListener } from '../running-addresses/address-record';
 import type { StoredProfile } from '../store/profiles-repository';
 

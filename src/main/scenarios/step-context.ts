@@ -13,7 +13,7 @@ import type { EventsQuery } from '../store/events-query';
 import type { EventsRepository } from '../store/events-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
-import type { EmulatorService } from '../emulator/emulator-service';
+import type { EmulatorService } from '../emulator/emulator-service-types';
 import { jsonOfBody } from '../../shared/json-body';
 import type { RunRecordMark } from '../../shared/scenarios/run-record-mark';
 

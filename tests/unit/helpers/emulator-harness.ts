@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConsoleCore } from '../../../src/main/app';
-import { localProfileOf } from '../../../src/main/emulator/emulator-service';
+import { localProfileOf } from '../../../src/main/emulator/local-profile-tokens';
 import { openTempConsole } from './temp-console';
 
 export interface ReceivedNotification {

@@ -1,5 +1,5 @@
 import type { ConsoleServices } from '../../console-services';
-import { localProfileOf } from '../../emulator/emulator-service';
+import { localProfileOf } from '../../emulator/local-profile-tokens';
 import { deliveryOnScreen, orderOnScreen } from '../../emulator/emulator-views';
 import { usableSecrets } from '../../../shared/secrets/redact-secrets';
 import type { HandlerGroup } from './types';

@@ -10,7 +10,7 @@ import {
 import { ConsoleError } from '../../console-error';
 import type { ConsoleCore } from '../../app';
 import { EmulatorError } from '../../emulator/emulator-errors';
-import { localProfileOf } from '../../emulator/emulator-service';
+import { localProfileOf } from '../../emulator/local-profile-tokens';
 import { shellQuote } from '../../../shared/shell-quote';
 import { maskWith, redactText, redactUrl, usableSecrets } from '../../../shared/secrets/redact-secrets';
 import { notificationState, type NotificationState } from '../../emulator/notification-state-words';

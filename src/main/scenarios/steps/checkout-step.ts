@@ -10,7 +10,7 @@ import type { checkoutStepSchema } from '../../../shared/scenarios/scenario-sche
 import type { z } from 'zod';
 import { DRAFT_TEXT_MAX } from '../../../shared/drafts';
 import { formatBytes } from '../../../shared/byte-size';
-import { localProfileOf } from '../../emulator/emulator-service';
+import { localProfileOf } from '../../emulator/local-profile-tokens';
 import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
 import type { ExchangeResult } from '../../../shared/merchant-api';
