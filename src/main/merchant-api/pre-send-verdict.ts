@@ -1,4 +1,5 @@
-import type { CheckoutForm, Finding } from '../../shared/checkout';
+import { validateCheckout, type CheckoutForm, type Finding } from '../../shared/checkout';
+import type { EmulatorSettings } from '../../shared/emulator';
 import { parseJsonText } from '../../shared/json-text';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { CheckoutBody } from './request-planner';
@@ -40,4 +41,36 @@ export function preSendVerdict(
   return parsed.ok
     ? judge(parsed.value, context.form, context.profile, options)
     : { errors: 1, warnings: 0, firstErrors: [] };
+}
+
+/**
+ * The console's judge of a send: a local profile sends to the emulator, which judges by its own
+ * settings (the pairs it supports, how it weighs "", where instalments may be left out and
+ * whether it takes expires_in_minutes: a send it accepted was stored "sent with errors").
+ */
+export function sentPayloadJudge(emulatorSettings: () => EmulatorSettings): JudgePayload {
+  return (payload, form, profile, { singleCheckout, sourceText }) => {
+    const settings = profile.fields.environment === 'local' ? emulatorSettings() : null;
+    const findings = validateCheckout(payload, {
+      form,
+      ...(singleCheckout === undefined ? {} : { singleCheckout }),
+      notificationField: profile.fields.notificationField,
+      ...(settings === null
+        ? {}
+        : {
+            emptyOptional: settings.emptyOptional,
+            pairs: settings.countryCurrencyPairs,
+            instalmentsRequired: settings.instalmentsRequired,
+            honourExpiresInMinutes: settings.honourExpiresInMinutes,
+          }),
+      // The text that went out: what only a text shows (a name given twice) is judged too.
+      ...(sourceText === undefined ? {} : { sourceText }),
+    });
+    const errors = findings.filter((finding) => finding.severity === 'error');
+    return {
+      errors: errors.length,
+      warnings: findings.length - errors.length,
+      firstErrors: errors.slice(0, SENT_ERRORS_SHOWN),
+    };
+  };
 }
