@@ -14,7 +14,11 @@ import {
  * selections and replay searches all speak this one shape. Every field narrows (AND);
  * lists match any of their values (OR).
  */
-export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx', 'none'] as const;
+/**
+ * `none`: no answer of any kind (waiting, failed, unanswered, not sent). `unanswered`: only the
+ * requests cancelled once sent whole, which the service may have carried out (record-status.ts).
+ */
+export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx', 'none', 'unanswered'] as const;
 export const statusFilterSchema = z.union([
   z.enum(STATUS_CLASSES),
   z

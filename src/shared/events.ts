@@ -130,6 +130,12 @@ export const timelineSummarySchema = z.object({
    */
   notSent: z.enum(['dropped', 'unsent']).nullable().default(null),
   /**
+   * A request cancelled once it was written whole: no answer, but the service may have carried it
+   * out (its details' failure says cancelled_after_sending; record-status.ts unansweredOf). Its
+   * status word is `unanswered`, not `failed`.
+   */
+  unanswered: z.boolean().default(false),
+  /**
    * What of the stored row could not be read (absent: all of it could). A damaged time reads
    * as `at` '' and damaged findings as null, each said beside them, never as "no findings".
    */

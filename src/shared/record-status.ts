@@ -19,25 +19,49 @@ export function notSentOf(details: Readonly<Record<string, unknown>> | undefined
   return null;
 }
 
+/**
+ * Whether a request was cancelled once it had been written whole (network-failure.ts's
+ * cancelled_after_sending, in `details.failure`): no answer came, but the service may have
+ * carried it out, so it is `unanswered`, never `failed`. Migration 040's column reads the same
+ * fields in SQL.
+ */
+export function unansweredOf(
+  status: number | null,
+  error: string | null,
+  details: Readonly<Record<string, unknown>> | undefined,
+): boolean {
+  if (status !== null || error === null) return false;
+  const failure = details?.['failure'];
+  return (
+    typeof failure === 'object' &&
+    failure !== null &&
+    (failure as { kind?: unknown }).kind === 'cancelled_after_sending'
+  );
+}
+
 export type RecordStatus =
   | { kind: 'answered'; status: number }
   /** Sent, its answer still awaited. */
   | { kind: 'waiting' }
   /** Sent, and no answer came (a network error, a timeout). */
   | { kind: 'failed' }
+  /** Sent whole, then cancelled before an answer: the service may have carried it out. */
+  | { kind: 'unanswered' }
   /** Never sent (an emulator delivery it dropped or had nowhere to send). */
   | { kind: 'not_sent'; why: NotSent };
 
-type StatusFields = Pick<TimelineSummary, 'status' | 'error'> & Partial<Pick<TimelineSummary, 'notSent'>>;
+type StatusFields = Pick<TimelineSummary, 'status' | 'error'> &
+  Partial<Pick<TimelineSummary, 'notSent' | 'unanswered'>>;
 
 export function recordStatus(summary: StatusFields): RecordStatus {
   if (summary.notSent !== undefined && summary.notSent !== null)
     return { kind: 'not_sent', why: summary.notSent };
   if (summary.status !== null) return { kind: 'answered', status: summary.status };
-  return summary.error === null ? { kind: 'waiting' } : { kind: 'failed' };
+  if (summary.error === null) return { kind: 'waiting' };
+  return summary.unanswered === true ? { kind: 'unanswered' } : { kind: 'failed' };
 }
 
-/** The status column's word: `200`, `…` (waiting), `failed`, `not sent`. */
+/** The status column's word: `200`, `…` (waiting), `failed`, `unanswered`, `not sent`. */
 export function recordStatusWord(summary: StatusFields, waiting = '…'): string {
   const read = recordStatus(summary);
   switch (read.kind) {
@@ -47,6 +71,8 @@ export function recordStatusWord(summary: StatusFields, waiting = '…'): string
       return waiting;
     case 'failed':
       return 'failed';
+    case 'unanswered':
+      return 'unanswered';
     case 'not_sent':
       return 'not sent';
   }

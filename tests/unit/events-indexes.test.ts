@@ -28,6 +28,7 @@ const FILTERS: EventFilter[] = [
   { statuses: [404] },
   { statuses: ['4xx'] },
   { statuses: ['none'] },
+  { statuses: ['unanswered'] },
   { relatedId: 1 },
   { ids: [1, 2] },
   { imported: true },

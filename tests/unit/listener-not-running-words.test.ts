@@ -59,6 +59,7 @@ const record = (patch: Partial<TimelineSummary>): TimelineSummary => ({
   tokenFindings: null,
   operation: null,
   notSent: null,
+  unanswered: false,
   ...patch,
 });
 

@@ -10,7 +10,7 @@ import {
 } from '../../shared/events';
 import { provenanceSchema } from '../../shared/provenance';
 import { UNREADABLE_AT } from '../../shared/damaged-record-words';
-import { notSentOf, type NotSent } from '../../shared/record-status';
+import { notSentOf, unansweredOf, type NotSent } from '../../shared/record-status';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import {
   bodyFindingsOf,
@@ -70,6 +70,14 @@ function notSentOfRow(row: Pick<SummaryRow, 'kind' | 'not_sent' | 'details'>): N
   if (row.details === undefined) return null;
   const details = readStoredDetails(row.details);
   return details === UNREADABLE ? null : notSentOf(details);
+}
+
+/** Whether a request was cancelled once sent whole: from migration 040's column, or from a whole row's details. */
+function unansweredOfRow(row: Pick<SummaryRow, 'status' | 'error' | 'unanswered' | 'details'>): boolean {
+  if (row.unanswered !== undefined) return row.unanswered === 1;
+  if (row.details === undefined) return false;
+  const details = readStoredDetails(row.details);
+  return details !== UNREADABLE && unansweredOf(row.status, row.error, details);
 }
 
 function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {
@@ -137,6 +145,7 @@ export function toSummary(row: SummaryRow): TimelineSummary {
     tokenFindings: tokenFindingsOfRow(row),
     operation: operationOf(row),
     notSent: notSentOfRow(row),
+    unanswered: unansweredOfRow(row),
     ...(damaged.length === 0 ? {} : { damaged }),
   };
 }
@@ -160,6 +169,12 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
     next.operation = typeof operation === 'string' ? operation : null;
     next.notSent = next.kind === 'delivery' ? notSentOf(update.details) : null;
   }
+  // Status, error and details all decide it; an update may carry any of them.
+  if (update.status !== undefined || update.error !== undefined || update.details !== undefined)
+    next.unanswered =
+      update.details === undefined
+        ? next.unanswered && next.status === null && next.error !== null
+        : unansweredOf(next.status, next.error, update.details);
   return next;
 }
 

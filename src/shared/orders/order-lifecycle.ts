@@ -27,6 +27,8 @@ export function isAuthoritativeSource(source: LifecycleSource): boolean {
  * - `duplicate`: the same notification again (same event type, same data), no new step;
  * - `out_of_order`: it claims a step the order is already past (or one after its end), kept as a flag;
  * - `failed`: an operation that did not succeed (non-2xx or no answer), so nothing moved;
+ * - `unanswered`: an operation cancelled once sent whole: it may have been carried out, so the
+ *   order's state is unknown for it; nothing moved on its word;
  * - `pending`: an operation still waiting for its answer;
  * - `unknown`: an event type or status the console does not know: listed, not guessed;
  * - `info`: a fact without a state (a reference id update, a get-order answer without a status);
@@ -43,6 +45,7 @@ export const ENTRY_EFFECTS = [
   'duplicate',
   'out_of_order',
   'failed',
+  'unanswered',
   'pending',
   'unknown',
   'info',
@@ -60,6 +63,7 @@ export const ENTRY_EFFECT_WORDS: Record<EntryEffect, string> = {
   duplicate: 'duplicate',
   out_of_order: 'out of order',
   failed: 'failed',
+  unanswered: 'unanswered',
   pending: 'pending',
   unknown: 'unknown',
   info: 'info',

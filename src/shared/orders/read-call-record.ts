@@ -147,6 +147,18 @@ export function readCall(walk: Walk, record: OrderRecord): void {
     });
     return;
   }
+  if (record.unanswered) {
+    // Cancelled once sent whole: the service may have done it, so it moves nothing and claims no
+    // state; what followed (a notification, a get-order answer) says where the order is.
+    walk.add(record, {
+      source,
+      what: `${operation} → unanswered`,
+      step: null,
+      effect: 'unanswered',
+      evidence: `${operation} was sent, then cancelled before an answer: it may have been carried out, so the order's state is unknown for this call; state unchanged here (a notification or getOrder tells)`,
+    });
+    return;
+  }
   if (!isSuccess(record)) {
     walk.add(record, {
       source,

@@ -42,6 +42,7 @@ function base(kind: OrderRecord['kind']): OrderRecord {
     tokenFindings: null,
     operation: null,
     notSent: null,
+    unanswered: false,
     requestJson: null,
     responseJson: null,
     details: {},

@@ -28,6 +28,7 @@ export function timelineSummary(id: number, at: Date, extra: Partial<TimelineSum
     tokenFindings: null,
     operation: null,
     notSent: null,
+    unanswered: false,
     ...extra,
   };
 }

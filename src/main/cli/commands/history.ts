@@ -110,7 +110,7 @@ export const historyFlags = z.object({
       if (parsed.success) return parsed.data;
       context.addIssue({
         code: 'custom',
-        message: `"${word}" is not a status; use a code such as 404 or a class: 1xx, 2xx, 3xx, 4xx, 5xx, none`,
+        message: `"${word}" is not a status; use a code such as 404 or a class: 1xx, 2xx, 3xx, 4xx, 5xx, none, unanswered`,
       });
       return 'none';
     }),
@@ -407,7 +407,7 @@ export function withFilterOptions(command: Command): Command {
     )
     .option(
       '--status <status>',
-      'only these statuses (404) or classes (4xx, none); repeatable or a comma list',
+      'only these statuses (404) or classes (4xx, none, unanswered); repeatable or a comma list',
       collect,
     )
     .option(

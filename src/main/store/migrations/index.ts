@@ -37,6 +37,7 @@ import ordersDatedByEvidence from './036-orders-dated-by-evidence';
 import ordersFirstSeen from './037-orders-first-seen';
 import eventsSummaryColumns from './038-events-summary-columns';
 import eventsByScenarioRun from './039-events-by-scenario-run';
+import eventsUnanswered from './040-events-unanswered';
 
 export interface Migration {
   readonly id: number;
@@ -92,4 +93,5 @@ export const migrations: readonly Migration[] = [
   { id: 37, name: '037-orders-first-seen', sql: ordersFirstSeen },
   { id: 38, name: '038-events-summary-columns', sql: eventsSummaryColumns },
   { id: 39, name: '039-events-by-scenario-run', sql: eventsByScenarioRun },
+  { id: 40, name: '040-events-unanswered', sql: eventsUnanswered },
 ];

@@ -28,6 +28,7 @@ export const EFFECT_COLOR: Record<EntryEffect, string> = {
   duplicate: 'gray',
   out_of_order: 'orange',
   failed: 'red',
+  unanswered: 'orange',
   pending: 'yellow',
   unknown: 'violet',
   info: 'blue',

@@ -4,7 +4,8 @@ import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { PROVENANCE_LABEL, WHOSE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
 import { filledChip, lightChip } from '@ui/readable-colors';
-import { KIND_COLOR, statusWords } from './record-badges';
+import { KIND_COLOR } from './record-badges';
+import { statusWords } from './record-status-words';
 import classes from './timeline.module.css';
 
 // The list's own chips: plain spans styled like Mantine's light and filled badges, with the

@@ -24,8 +24,13 @@ import type { TimelineSummary } from '@shared/events';
  */
 export type LocalMatch = 'match' | 'no-match' | 'ask-main';
 
-function statusMatches(status: number | null, wanted: StatusFilter): boolean {
+function statusMatches(
+  summary: Pick<TimelineSummary, 'status' | 'unanswered'>,
+  wanted: StatusFilter,
+): boolean {
+  const { status } = summary;
   if (wanted === 'none') return status === null;
+  if (wanted === 'unanswered') return summary.unanswered;
   if (typeof wanted === 'number') return status === wanted;
   return status !== null && Math.trunc(status / 100) === Number(wanted[0]);
 }
@@ -79,7 +84,7 @@ export function matchSummary(
   if (
     filter.statuses !== undefined &&
     filter.statuses.length > 0 &&
-    !filter.statuses.some((wanted) => statusMatches(summary.status, wanted))
+    !filter.statuses.some((wanted) => statusMatches(summary, wanted))
   )
     return 'no-match';
   if (filter.relatedId !== undefined && summary.relatedId !== filter.relatedId) return 'no-match';

@@ -60,6 +60,7 @@ const STATUS_SUGGESTIONS = [
   '4xx',
   '5xx',
   'none',
+  'unanswered',
   '200',
   '400',
   '401',
@@ -180,7 +181,7 @@ export function TimelineFilters({
     setStatusProblem(
       bad.length === 0
         ? null
-        : `"${bad.join('", "')}" is not a status: use a code such as 404 or a class (4xx, none).`,
+        : `"${bad.join('", "')}" is not a status: use a code such as 404 or a class (4xx, none, unanswered).`,
     );
     patch(
       'statuses',

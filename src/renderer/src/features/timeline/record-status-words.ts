@@ -1,0 +1,38 @@
+import type { TimelineSummary } from '@shared/events';
+import { recordStatus, recordStatusWord } from '@shared/record-status';
+import { readableText, statusHue, type SignalHue } from '@ui/readable-colors';
+
+export type StatusFields = Pick<TimelineSummary, 'status' | 'error'> &
+  Partial<Pick<TimelineSummary, 'notSent' | 'unanswered'>>;
+
+/**
+ * A record's status in words, the same in every view (record-status.ts): the HTTP status, or
+ * why there is none (still waiting: `…`; a network error: `failed`; cancelled once sent whole:
+ * `unanswered`; a delivery the emulator never sent: `not sent`), with its colour as CSS
+ * (readable-colors.ts). Apart from the badges (record-badges.tsx) so a test can read it.
+ */
+export function statusWords(summary: StatusFields): {
+  text: string;
+  color: string;
+  answered: boolean;
+} {
+  const colored = (text: string, hue: SignalHue, answered: boolean) => ({
+    text,
+    color: readableText(hue),
+    answered,
+  });
+  const status = recordStatus(summary);
+  const text = recordStatusWord(summary);
+  switch (status.kind) {
+    case 'answered':
+      return colored(text, statusHue(status.status), true);
+    case 'failed':
+      return colored(text, 'red', false);
+    // No failure of the network, and maybe carried out: a warning's colour, not an error's.
+    case 'unanswered':
+      return colored(text, 'orange', false);
+    case 'waiting':
+    case 'not_sent':
+      return { text, color: 'var(--mantine-color-dimmed)', answered: false };
+  }
+}
