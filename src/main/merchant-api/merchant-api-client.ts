@@ -1,28 +1,15 @@
 import {
-  checkoutCreatedSchema,
   DEFAULT_TIMEOUT_MS,
-  type CheckoutCreated,
-  type ClientOperation,
-  type ServiceError,
-  type EditedHeader,
   type ExchangeResult,
   type NotificationPlan,
   type PlannedRequest,
 } from '../../shared/merchant-api';
-import {
-  defaultOperationBody,
-  operationBodyText,
-  fillPathTemplate,
-  type OperationBodyInput,
-} from '../../shared/operation-bodies';
+import { defaultOperationBody, operationBodyText, fillPathTemplate } from '../../shared/operation-bodies';
 import type { CheckoutForm } from '../../shared/checkout';
 import type { OperationName } from '../../shared/profile';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import { assertRealBaseUrl } from './placeholder-guard';
-import type { ProfileService } from '../profiles/profile-service';
 import type { StoredProfile } from '../store/profiles-repository';
-import type { EventRecorder } from '../timeline/event-recorder';
-import type { HttpOutcome } from '../outbound/http-exchange';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import {
   joinServiceUrl,
@@ -31,75 +18,16 @@ import {
   type CheckoutBody,
   type PreparedRequest,
 } from './request-planner';
-import { parseServiceError } from './service-error';
 import { maskWith, redactText, redactUrl, usableSecrets } from '../../shared/secrets/redact-secrets';
 import { redactExchange } from '../../shared/secrets/redact-exchange';
 import { toBodyView } from '../store/events-repository';
-import { answerProblems } from '../../shared/answer-problems';
-import { parseBoundedJson } from '../../shared/bounded-json';
 import { jsonOfBody } from '../../shared/json-body';
-import { scrubAnswer } from './scrub-answer';
-import type { NotificationTarget } from './notification-target';
-import { preSendVerdict, type JudgePayload } from './pre-send-verdict';
-import { namedOrder, requestOrderNames } from '../../shared/orders/request-order-names';
-import { urlParts } from '../outbound/url-parts';
+import { preSendVerdict } from './pre-send-verdict';
+import type { ClientDependencies, MerchantApiClient, SendOptions } from './merchant-api-client-types';
+import { readAnswer, type AnswerRead } from './read-answer';
+import { followUpOrder } from './follow-up-order';
 
-export interface ClientDependencies {
-  profiles: ProfileService;
-  recorder: EventRecorder;
-  /** Where the service can reach our listener for this profile, or null. */
-  /** Where the profile's notifications can reach a listener (notification-target.ts). */
-  listenerUrlFor: (profile: StoredProfile) => NotificationTarget;
-  /** Validates a JSON payload in the given form for the profile; absent → sends are not judged. */
-  judgePayload?: JudgePayload;
-}
-
-interface SendOptions {
-  profileId?: number | undefined;
-  confirmLive?: boolean | undefined;
-  timeoutMs?: number | undefined;
-  /** Lets the UI cancel this exchange while it is in flight. */
-  requestKey?: string | undefined;
-  /** Stored in the record's details beside the client's own: a scenario step's run mark. */
-  recordDetails?: Record<string, unknown> | undefined;
-}
-
-export interface MerchantApiClient {
-  prepareCheckout(input: {
-    profileId?: number;
-    body: CheckoutBody;
-    injectNotificationUrl: boolean;
-    /** The form the payload is written in (default general); a local emulator is told it. */
-    form?: CheckoutForm;
-    singleCheckout?: boolean | undefined;
-  }): {
-    request: PlannedRequest;
-    notification: NotificationPlan;
-  };
-  sendCheckout(
-    input: SendOptions & {
-      body: CheckoutBody;
-      injectNotificationUrl: boolean;
-      form: CheckoutForm;
-      singleCheckout?: boolean | undefined;
-    },
-  ): Promise<ExchangeResult>;
-  prepareOperation(
-    input: { profileId?: number; operation: OperationName } & OperationBodyInput,
-  ): PlannedRequest;
-  sendOperation(
-    input: SendOptions & {
-      operation: OperationName;
-      orderId: string;
-      method: PlannedRequest['method'];
-      url: string;
-      body: string | null;
-      headers?: readonly EditedHeader[] | undefined;
-    },
-  ): Promise<ExchangeResult>;
-  /** Cancels an exchange in flight; false when it already finished (or never existed). */
-  cancel(requestKey: string): boolean;
-}
+export type { ClientDependencies, MerchantApiClient } from './merchant-api-client-types';
 
 const ACTION_LABEL: Record<OperationName | 'createCheckout', string> = {
   createCheckout: 'Creating a checkout session',
@@ -115,95 +43,6 @@ function referenceOf(payload: unknown): string | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const value = (payload as Record<string, unknown>)['order_reference_id'];
   return typeof value === 'string' ? value : null;
-}
-
-/** What the client makes of an answer: scrubbed of the profile's token, its error, the checkout created. */
-interface AnswerRead {
-  scrubbed: ReturnType<typeof scrubAnswer>;
-  serviceError: ServiceError | null;
-  checkout: CheckoutCreated | null;
-  /** The checkout_url held the profile's token, which `checkout` shows masked (so no working link). */
-  checkoutUrlHoldsToken: boolean;
-  /** What is wrong with an answer its status would call a success (answer-problems.ts). */
-  problems: string[];
-  /** The answer as JSON, else null. */
-  json: unknown;
-}
-
-const utf8 = new TextDecoder('utf-8');
-
-function readAnswer(outcome: HttpOutcome, operation: ClientOperation, apiToken: string | null): AnswerRead {
-  // The profile's own token never goes to disk or to a window, even when a service echoes it.
-  const scrubbed = scrubAnswer(outcome.headers, outcome.body, apiToken === null ? [] : [apiToken]);
-  // Everything below is read from the scrubbed answer, once: the service error, the checkout
-  // created and what is wrong with it. Read from the answer as it came, a checkout_url or an
-  // error message that echoed the token printed it (send), showed it (the builder) and stored it
-  // (the record's details), beside a body that masked it.
-  const body = scrubbed.body;
-  const read = body === null || body.length === 0 ? null : parseBoundedJson(utf8.decode(body));
-  const json = read?.ok === true ? read.value : null;
-  const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  const created = operation === 'createCheckout' && ok ? checkoutCreatedSchema.safeParse(json) : null;
-  const checkout = created?.success === true ? created.data : null;
-  const header = (wanted: string) =>
-    scrubbed.headers?.find(([name]) => name.toLowerCase() === wanted)?.[1] ?? null;
-  const contentType = header('content-type');
-  return {
-    scrubbed,
-    serviceError: ok ? null : parseServiceError(json),
-    checkout,
-    checkoutUrlHoldsToken:
-      checkout !== null && apiToken !== null && checkout.checkout_url.includes(maskWith(apiToken)),
-    problems: answerProblems({
-      operation,
-      status: outcome.status,
-      // The bytes as they came (a mask is longer or shorter than what it hides).
-      keptBytes: outcome.body?.byteLength ?? 0,
-      json: read,
-      contentType,
-      truncated: outcome.truncated,
-      receivedBytes: outcome.responseBytes,
-      // Where a redirect pointed, as the record keeps it (scrubbed): said, never followed.
-      location: header('location'),
-    }),
-    json,
-  };
-}
-
-/**
- * Which order a follow-up call is filed under: the one its URL and body name, then the one its
- * answer names (request-order-names.ts), else the order it was sent for. The request editor
- * sends what was typed, another order's id too; filed under the order whose editor sent it, the
- * answer moved that order. The details keep the order it was sent for and the path template,
- * so the Orders view can say when they disagree.
- */
-function followUpOrder(
-  input: { operation: OperationName; orderId: string; url: string; body: string | null },
-  pathTemplate: string,
-) {
-  const request = input.body === null ? null : parseBoundedJson(input.body);
-  const names = (answer: unknown) =>
-    requestOrderNames({
-      operation: input.operation,
-      path: pathOf(input.url),
-      pathTemplate,
-      request: request?.ok === true ? request.value : null,
-      answer,
-    });
-  return {
-    orderId: namedOrder(names(null)) ?? input.orderId,
-    details: { sentForOrder: input.orderId, pathTemplate },
-    orderOfAnswer: (answer: unknown) => namedOrder(names(answer)),
-  };
-}
-
-/** A URL's path as the record keeps it (url-parts.ts), or null when it is no URL. */
-function pathOf(url: string): string | null {
-  try {
-    return urlParts(url).path;
-  } catch {
-    return null;
-  }
 }
 
 /**
