@@ -8,7 +8,9 @@ import { countOf } from '../../shared/count-words';
 import { RAW_REQUEST_WORDS } from '../../shared/raw-request';
 import { formatBytes } from '../../shared/byte-size';
 import { cutBodyRefusal } from '../../shared/replay-cut-body-words';
+import { damagedWords } from '../../shared/damaged-record-words';
 import type { EventRow } from '../store/events-repository';
+import { readStoredHeaderList, UNREADABLE } from '../store/stored-columns';
 import { claimsNotResignable, tokenPlacesRedacted } from './replay-request';
 import { ReplayError } from './replay-error';
 
@@ -52,8 +54,30 @@ export function refuseCutBodies(rows: readonly EventRow[]): void {
   throw new ReplayError(cutBodyRefusal(cause, 'window'), false, cutBodyRefusal(cause, 'terminal'));
 }
 
-/** How many webhooks a redaction refusal names one by one; the rest are counted. */
+/** How many webhooks a redaction or damage refusal names one by one; the rest are counted. */
 const REDACTED_NAMED = 5;
+
+/**
+ * A webhook whose stored header list is damaged in the database (not what the console writes,
+ * stored-columns.ts) was replayed with the pairs that could still be read, as if they were all it
+ * arrived with, and nothing said so. What came is not known, so none is sent: named in the words
+ * every reader uses (damaged-record-words.ts), by id or by a filter alike (a filter's run would
+ * otherwise leave it out unseen). Its details and body are not read to send, so they hold back nothing.
+ */
+export function refuseDamagedHeaders(rows: readonly EventRow[]): void {
+  const damaged = rows.filter((row) => readStoredHeaderList(row.request_headers) === UNREADABLE);
+  const [first, ...others] = damaged;
+  if (first === undefined) return;
+  const named = others.slice(0, REDACTED_NAMED - 1).map((row) => `#${row.id}`);
+  const unnamed = others.length - named.length;
+  const more =
+    others.length === 0
+      ? ''
+      : ` (and ${countOf(others.length, 'more webhook')} like it: ${named.join(', ')}${unnamed > 0 ? ` and ${countOf(unnamed, 'other')}` : ''})`;
+  throw new ReplayError(
+    `${damagedWords(first.id, ['requestHeaders'])}${more}: the headers webhook #${first.id} arrived with are not known, and replayed with those that could be read it would go out as another request than the one that came. Leave it out to replay the others.`,
+  );
+}
 
 /**
  * A webhook imported from an export without --include-tokens stores REDACTED where its token

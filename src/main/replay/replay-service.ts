@@ -28,6 +28,7 @@ import { ReplayError } from './replay-error';
 import {
   refuseClaimsNotResignable,
   refuseCutBodies,
+  refuseDamagedHeaders,
   refuseOnlyLeftOut,
   refuseRawRequests,
   refuseRedactedTokens,
@@ -208,6 +209,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
   const plan = (request: PlanRequest): ReplayPlan => {
     const { rows, leftOut, consoleOwn } = originals(request);
     refuseRawRequests(rows);
+    refuseDamagedHeaders(rows);
     if (!bodyEdited(request)) refuseCutBodies(rows);
     if (request.tokenMode === 'original' || request.tokenMode === 'resign') refuseRedactedTokens(rows);
     if (request.tokenMode === 'resign') refuseClaimsNotResignable(rows);

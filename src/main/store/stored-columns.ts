@@ -57,9 +57,10 @@ function wellFormedPairs(text: unknown): { kept: HeaderList; dropped: boolean } 
 }
 
 /**
- * The headers for a reader that sends or searches them (replay, the search index's secrets): the
- * well-formed pairs, so a replay is not changed by this; the views, cURL and exports say where
- * the list is damaged.
+ * The headers for a reader that searches them or reads a token from them (the search index's
+ * secrets, a replay's token places): the well-formed pairs. Nothing sends them so: a replay
+ * refuses a webhook whose list is damaged first (replay-refusals.ts refuseDamagedHeaders), and the
+ * views, cURL and exports say where the list is damaged.
  */
 export function readStoredHeaders(text: string): HeaderList {
   const pairs = wellFormedPairs(text);
