@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyVerdictSchema, EVENT_KINDS, tokenVerdictSchema } from './events';
 import { countOf } from './count-words';
+import { formatCount } from './count-format';
 import { errorWords } from './error-words';
 import { decodeUtf8Strictly } from './utf8-text';
 
@@ -152,6 +153,22 @@ export function describeImportResult(
         ? '; 1 link points at a record not in this file or this directory (kept: it is linked when that record is imported)'
         : `; ${result.unlinked} links point at records not in this file or this directory (kept: they are linked when those records are imported)`;
   return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}${repeated}${unlinked}.`;
+}
+
+/**
+ * What a window's export did: how many records, and how many of them are damaged in the database
+ * (exported as stored, each named by one of `damaged`'s sentences, the ones `export` prints on
+ * standard error, listed after these words).
+ */
+export function describeExportResult(result: {
+  count: number;
+  fileName: string;
+  damaged: readonly string[];
+}): string {
+  const exported = `Exported ${countOf(result.count, 'record')} (${result.fileName})`;
+  const damaged = result.damaged.length;
+  if (damaged === 0) return `${exported}.`;
+  return `${exported}; ${formatCount(damaged)} of them ${damaged === 1 ? 'is' : 'are'} damaged in the database, exported as stored.`;
 }
 
 export const RETENTION_MODES = ['all', 'days', 'count'] as const;

@@ -1,7 +1,10 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandOutput } from '../../src/shared/contract';
 import { commands } from '../../src/shared/contract';
 import type { ConsoleCore } from '../../src/main/app';
+import { describeExportResult } from '../../src/shared/history-file';
 import { exportInParts } from '../../src/renderer/src/features/history/export-in-parts';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -26,7 +29,18 @@ beforeAll(async () => {
       requestBody: Buffer.from(JSON.stringify({ order_id: `order-${index}`, pad: 'x'.repeat(2_000) })),
     })),
   );
+  // Two rows damaged by hand (damaged-event-rows.test.ts), one in the first part, one in the last:
+  // the window said only "Exported 1500 records", where `export` names each on standard error.
+  const db = new Database(join(opened.dataDir, 'console.sqlite'));
+  db.prepare(`update events set details = '{not json' where id = 2`).run();
+  db.prepare(`update events set request_headers = '[["x",' where id = 1490`).run();
+  db.close();
 });
+
+const DAMAGED = [
+  "Record #2's stored details is damaged in the database (not what the console writes); the file keeps what was stored in its details.damagedColumns.",
+  "Record #1490's stored request headers is damaged in the database (not what the console writes); the file keeps what was stored in its details.damagedColumns.",
+];
 afterAll(async () => {
   await dispose();
 });
@@ -59,6 +73,22 @@ describe('History view export', () => {
       // The export's time stamp is its own; everything else is the same bytes.
       const stamp = (text: string) => text.replace(/"exportedAt":"[^"]+"/, '"exportedAt":""');
       expect(stamp(await exported.blob.text())).toBe(stamp(whole));
+      // Each damaged record, from whichever part named it, as the CLI prints them on standard error.
+      expect(exported.damaged).toEqual(DAMAGED);
+      expect(describeExportResult(exported)).toBe(
+        `Exported 1,500 records (${exported.fileName}); 2 of them are damaged in the database, exported as stored.`,
+      );
     },
   );
+});
+
+describe('the words of an export', () => {
+  it('say how many records were damaged, or none', () => {
+    expect(describeExportResult({ count: 1, fileName: 'a.har', damaged: [] })).toBe(
+      'Exported 1 record (a.har).',
+    );
+    expect(describeExportResult({ count: 3, fileName: 'a.har', damaged: DAMAGED.slice(0, 1) })).toBe(
+      'Exported 3 records (a.har); 1 of them is damaged in the database, exported as stored.',
+    );
+  });
 });

@@ -11,13 +11,17 @@ type ExportCall = (input: CommandInput<'exportHistory'>) => Promise<CommandOutpu
 export async function exportInParts(
   call: ExportCall,
   request: Omit<CommandInput<'exportHistory'>, 'part' | 'out'>,
-): Promise<{ blob: Blob; count: number; fileName: string }> {
+): Promise<{ blob: Blob; count: number; fileName: string; damaged: string[] }> {
   const type = request.format === 'ndjson' ? 'application/x-ndjson' : 'application/json';
   let part = await call({ ...request, part: {} });
   let blob = new Blob([part.text], { type });
+  // Each part names the damaged records it holds, each once: gathered, they are what `export`
+  // prints on standard error, so the window says the same (history-export.tsx).
+  const damaged = [...part.damaged];
   while (typeof part.next === 'string') {
     part = await call({ ...request, part: { next: part.next } });
     blob = new Blob([blob, part.text], { type });
+    damaged.push(...part.damaged);
   }
-  return { blob, count: part.count, fileName: part.fileName };
+  return { blob, count: part.count, fileName: part.fileName, damaged };
 }

@@ -1,4 +1,17 @@
-import { Anchor, Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -6,7 +19,7 @@ import { formatBytesShort, formatCharacters } from '@shared/byte-size';
 import { HISTORY_IMPORT_MAX_CHARS } from '@shared/contract/history';
 import { formatCount } from '@shared/count-format';
 import type { EventFilter } from '@shared/event-filter';
-import { describeImportResult, type ExportFormat } from '@shared/history-file';
+import { describeExportResult, describeImportResult, type ExportFormat } from '@shared/history-file';
 import { ChoiceControl, type Choice } from '@ui/choice-control';
 import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
@@ -49,14 +62,19 @@ export function HistoryExport({
     imported?: boolean;
   } | null>(null);
 
+  // The damaged records the last export kept (as `export` names them on standard error): they
+  // stay on screen until the next export, where a notification would go before they are read.
+  const [exportDamaged, setExportDamaged] = useState<{ words: string; records: string[] } | null>(null);
+
   const exportNow = async () => {
     setBusy(true);
+    setExportDamaged(null);
     try {
       const result = await useHistoryStore.getState().exportMatching({ format, filter, includeTokens });
       downloadFile(result.blob, result.fileName);
-      notifications.show({
-        message: `Exported ${result.count} ${result.count === 1 ? 'record' : 'records'} (${result.fileName})`,
-      });
+      const words = describeExportResult(result);
+      if (result.damaged.length > 0) setExportDamaged({ words, records: result.damaged });
+      notifications.show({ color: result.damaged.length > 0 ? 'orange' : undefined, message: words });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(error) });
     } finally {
@@ -131,6 +149,24 @@ export function HistoryExport({
             )}
           </FileButton>
         </Group>
+        {exportDamaged !== null && (
+          <Alert
+            color="orange"
+            data-testid="export-damaged"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setExportDamaged(null)}
+          >
+            <Text size="sm">{exportDamaged.words}</Text>
+            <ScrollArea.Autosize mah={160}>
+              <List size="sm">
+                {exportDamaged.records.map((words) => (
+                  <List.Item key={words}>{words}</List.Item>
+                ))}
+              </List>
+            </ScrollArea.Autosize>
+          </Alert>
+        )}
         {importResult !== null && (
           <Text size="sm" c={importResult.tone} data-testid="import-result">
             {importResult.message}

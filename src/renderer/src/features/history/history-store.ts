@@ -10,10 +10,13 @@ interface HistoryState {
   count: (filter: EventFilter) => Promise<number>;
   /** One keyset page of what the filter matches, newest first. */
   page: (input: CommandInput<'listEvents'>) => Promise<CommandOutput<'listEvents'>>;
-  /** The export as a file, asked for in parts (export-in-parts.ts): never one answer, whatever its size. */
+  /**
+   * The export as a file, asked for in parts (export-in-parts.ts): never one answer, whatever its
+   * size; with the sentence naming each damaged record it kept, as `export` prints them.
+   */
   exportMatching: (
     input: Omit<CommandInput<'exportHistory'>, 'part' | 'out'>,
-  ) => Promise<{ blob: Blob; count: number; fileName: string }>;
+  ) => Promise<{ blob: Blob; count: number; fileName: string; damaged: string[] }>;
   /** Streamed up in parts: no single message carries the file, whatever its size. */
   importFile: (file: File) => Promise<CommandOutput<'importHistory'>>;
   /** The policy in use, and what of the stored one main could not read (the panel says it). */
