@@ -119,8 +119,10 @@ export function depthBeyond(
     const { node, depth, under } = entry;
     if (typeof node !== 'object' || node === null) continue;
     if (depth + 1 > maxDepth) return { depth: depth + 1, under };
+    // Array.from reads a hole (`[ , 1]`, a JS value's, never JSON's) as undefined, as the request
+    // walk's index loop does: map skips holes and left them in its answer, which threw here.
     const children: [string | number, unknown][] = Array.isArray(node)
-      ? node.map((child: unknown, index) => [index, child])
+      ? Array.from(node, (child: unknown, index): [number, unknown] => [index, child])
       : Object.entries(node);
     for (const [key, child] of children)
       if (typeof child === 'object' && child !== null)

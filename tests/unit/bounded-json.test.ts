@@ -84,6 +84,20 @@ describe('bounded JSON', () => {
     expect(boundedJsonKey(deep).length).toBeLessThan(300);
   });
 
+  it("reads a sparse array's holes as absent, as the request walk does, rather than throwing", () => {
+    // JSON cannot write a hole, but a caller's JS value can hold one: `[ , 1]`.
+    const holed: unknown[] = [];
+    holed[1] = 1;
+    expect(depthBeyond(holed)).toBeNull();
+    expect(depthBeyond({ items: holed })).toBeNull();
+    let deep: unknown = 1;
+    for (let level = 0; level < JSON_MAX_DEPTH + 5; level++) deep = [deep];
+    const deepAfterHole: unknown[] = [];
+    deepAfterHole[2] = deep;
+    expect(depthBeyond(deepAfterHole)).toEqual({ depth: JSON_MAX_DEPTH + 1, under: 2 });
+    expect(depthBeyond({ items: deepAfterHole })).toMatchObject({ under: 'items' });
+  });
+
   it('writes keys equal to JSON.stringify for 2,000 random values; long ones stay short and distinct', () => {
     const seed = { n: 42 };
     for (let round = 0; round < 2000; round++) {
