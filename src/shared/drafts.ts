@@ -99,6 +99,13 @@ export const builderStateSchema = builderDocumentSchema.extend({
   /** The order the first-run guide and the Response tab follow, found again after a reload. */
   followedOrder: followedOrderSchema.nullable().default(null),
   /**
+   * The order the first-run guide follows, which may be an older send than followedOrder (one
+   * that had come further: first-run-progress.ts). Only the order: its state is read again from
+   * its records, so a reload or a new tab neither starts over from the last send nor trusts a
+   * state that may have moved since.
+   */
+  guidedOrder: followedOrderSchema.nullable().default(null),
+  /**
    * A newer document this tab held and could not keep (over DRAFT_TEXT_MAX), saved beside the
    * older copy that is kept: the tab opened again says the copy it shows is not the latest.
    */

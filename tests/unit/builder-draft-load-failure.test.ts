@@ -110,6 +110,7 @@ describe('a working copy whose draft cannot be read', () => {
     lastSend: null,
     unansweredSend: null,
     followedOrder: null,
+    guidedOrder: null,
     notKept: null,
   });
 

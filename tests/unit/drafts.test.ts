@@ -184,6 +184,7 @@ describe('drafts', () => {
       lastSend: null,
       unansweredSend: null,
       followedOrder: null,
+      guidedOrder: null,
       notKept: null,
     });
 
@@ -193,6 +194,7 @@ describe('drafts', () => {
       lastSend: null,
       unansweredSend: null,
       followedOrder: null,
+      guidedOrder: null,
       notKept: null,
       draftId: null,
       dirty: true,
@@ -244,7 +246,7 @@ describe('drafts', () => {
     expect(bad.issues.map((issue) => issue.path)).toEqual(['tab']);
   });
 
-  it('keeps the last send, and one still unanswered, with the working copy, for a reload to find them', async () => {
+  it("keeps the last send, one still unanswered and the guide's order with the working copy, for a reload to find them", async () => {
     const lastSend = {
       recordId: 11,
       profileName: 'Local',
@@ -263,6 +265,12 @@ describe('drafts', () => {
       lastSend,
       unansweredSend: { profileName: 'Local', at: '2026-11-28T13:31:02.000Z' },
       followedOrder: { orderId: lastSend.orderId, checkoutUrl: lastSend.checkoutUrl, profileName: 'Local' },
+      // The first-run guide's order: an earlier one, paid, that a newer send did not take over.
+      guidedOrder: {
+        orderId: '0a11e0d1-0000-4000-8000-000000000000',
+        checkoutUrl: 'http://127.0.0.1:4010/checkout-page?order_id=0a11e0d1',
+        profileName: 'Local',
+      },
       // A newer document over 4 MiB that was not kept: the tab opened again says so.
       notKept: { at: '2026-11-28T13:31:05.000Z', bytes: 4_404_019 },
     };

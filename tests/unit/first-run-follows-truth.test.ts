@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   firstRunGuidedOrder,
+  firstRunKeptOrder,
   firstRunPayWords,
   firstRunSendWords,
 } from '../../src/renderer/src/features/builder/first-run-progress';
@@ -34,6 +35,24 @@ describe('the first-run guide says what is true now', () => {
     expect(firstRunGuidedOrder(null, { order: second, state: null })).toBe(second);
     expect(firstRunGuidedOrder({ order: first, state: 'approved' }, null)).toBe(first);
     expect(firstRunGuidedOrder(null, null)).toBeNull();
+  });
+
+  it('holds the order it kept through a reload until its state is read again, and lets one gone go', () => {
+    // Reloaded: the kept (paid) order's records are not read yet; taken as new, the newer send
+    // would win the tie and replace it for good.
+    const reading = { order: first, state: null, reading: true, gone: false };
+    expect(firstRunKeptOrder(reading, { order: second, state: 'new' })).toBe(first);
+    expect(
+      firstRunKeptOrder({ ...reading, reading: false, state: 'approved' }, { order: second, state: 'new' }),
+    ).toBe(first);
+    expect(
+      firstRunKeptOrder({ ...reading, reading: false, state: 'new' }, { order: second, state: 'new' }),
+    ).toBe(second);
+    // No longer in the data directory (another data directory, the records removed): forgotten.
+    const gone = { ...reading, reading: false, gone: true };
+    expect(firstRunKeptOrder(gone, { order: second, state: null })).toBe(second);
+    expect(firstRunKeptOrder(gone, null)).toBeNull();
+    expect(firstRunKeptOrder(null, { order: second, state: null })).toBe(second);
   });
 
   it('names the active profile, and asks for the emulator when it is not that', () => {

@@ -13,6 +13,7 @@ export const ISOLATED_UNIT_FILES = [
   // The renderer's @bridge (and, for the Scenarios stores, the profiles' store and the live
   // confirmation), under the store the file imports.
   'tests/unit/builder-draft-load-failure.test.ts',
+  'tests/unit/builder-guided-order-reload.test.ts',
   'tests/unit/builder-working-copy-flush.test.ts',
   'tests/unit/builder-working-copy-too-large.test.ts',
   'tests/unit/emulator-store-start.test.ts',

@@ -101,6 +101,8 @@ export interface BuilderStore {
   unansweredSend: UnansweredSend | null;
   /** The order its sends last created, kept with the working copy (the guide follows it). */
   followedOrder: FollowedOrderRef | null;
+  /** The order the first-run guide follows (first-run-guide.tsx), kept with the working copy. */
+  guidedOrder: FollowedOrderRef | null;
   /** From the raw editor: kept as typed; the document follows when it parses. */
   setText: (text: string) => void;
   /**
@@ -241,6 +243,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     lastSend: null,
     unansweredSend: null,
     followedOrder: null,
+    guidedOrder: null,
     setText(text) {
       if (text === get().text) return;
       // Typed in the raw editor: the whole document is the person's, so its errors are shown.

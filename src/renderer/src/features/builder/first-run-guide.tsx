@@ -1,28 +1,25 @@
 import { ActionIcon, Button, Group, Paper, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
-import { Fragment, useEffect, type ReactNode } from 'react';
-import { create } from 'zustand';
+import { Fragment, type ReactNode } from 'react';
 import type { TimelineSummary } from '@shared/events';
 import { ENDED_STATES } from '@shared/orders/order-claims';
 import type { OrderState } from '@shared/orders/order-states';
 import { pickLocalProfile } from '@shared/local-profile';
-import { profileNamed } from '@shared/profile-name';
 import { useNavigation } from '@ui/navigation';
 import { openExternalUrl } from '@ui/open-external';
 import { usePreferencesStore } from '@ui/preferences-store';
 import { switchProfile, selectActiveProfile, useProfilesStore } from '@features/profiles';
-import { useOrderLifecycle } from '@features/orders';
 import { useEmulatorStore } from '@features/emulator';
 import { isEmptyDocument, useBuilderStore } from './builder-store';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder, type FollowedOrder } from './followed-order';
+import { useGuided } from './guided-order';
 import classes from './builder.module.css';
 import { isOverEmulatorLimit } from './large-document';
 import { fillSample } from './sample-action';
 import {
   FIRST_RUN_STEPS,
   firstRunDoneWords,
-  firstRunGuidedOrder,
   firstRunHeading,
   firstRunPayWords,
   firstRunProgress,
@@ -40,37 +37,6 @@ export function FirstRunGuide() {
   const shown = usePreferencesStore((state) => state.preferences?.firstRunGuide === 'show');
   if (!shown) return null;
   return <Guide />;
-}
-
-/**
- * The order the guide followed last, with its state as last read: a newer send takes the guide
- * over only when that one has come no further (first-run-progress.ts, firstRunGuidedOrder). The
- * state kept is what it is compared by while its lifecycle loads again after the switch.
- */
-const useGuidedOrder = create<{ order: FollowedOrder | null; state: OrderState | null }>(() => ({
-  order: null,
-  state: null,
-}));
-
-/** The order the guide follows, and its lifecycle. */
-function useGuided() {
-  const newest = useLocalFollowedOrder();
-  const kept = useGuidedOrder();
-  const older = kept.order !== null && kept.order.orderId !== newest?.orderId ? kept.order : null;
-  const newestLife = useOrderLifecycle(newest?.orderId ?? null);
-  const olderLife = useOrderLifecycle(older?.orderId ?? null);
-  const olderState = olderLife.detail?.lifecycle.state ?? kept.state;
-  const newestState = newestLife.detail?.lifecycle.state ?? null;
-  const order = firstRunGuidedOrder(
-    older === null ? null : { order: older, state: olderState },
-    newest === null ? null : { order: newest, state: newestState },
-  );
-  const detail = order === null ? null : order === newest ? newestLife.detail : olderLife.detail;
-  const state = order === null ? null : order === newest ? newestState : olderState;
-  useEffect(() => {
-    if (order !== kept.order || state !== kept.state) useGuidedOrder.setState({ order, state });
-  }, [order, state, kept.order, kept.state]);
-  return { order, detail, state };
 }
 
 function Guide() {
@@ -154,22 +120,6 @@ function StepChip({ index, label, progress }: { index: number; label: string; pr
       </Text>
     </Group>
   );
-}
-
-/**
- * The order the builder follows, when it was sent to the emulator's profile: the guide is the
- * way through the emulator, and an order sent to Sandbox, or to another local profile (a slow
- * server of your own), neither ticks "Send to Local" nor is paid on the emulator's page. Told by
- * the profile it was sent with, by name.
- */
-function useLocalFollowedOrder(): FollowedOrder | null {
-  const order = useFollowedOrder((state) => state.order);
-  const local = useProfilesStore((store) => {
-    if (order === null) return false;
-    const sentWith = profileNamed(order.profileName, store.profiles);
-    return sentWith !== undefined && sentWith.id === pickLocalProfile(store.profiles)?.id;
-  });
-  return local ? order : null;
 }
 
 /** What to do now, and the button that does it. */

@@ -63,6 +63,28 @@ export function firstRunGuidedOrder<T>(
   return further ? followed.order : newest.order;
 }
 
+/** The order the guide kept (with the working copy), and what its records said when last read. */
+export interface KeptGuideCandidate<T> extends GuideCandidate<T> {
+  /** Its records are being read (after a reload or a new tab, its state is not known yet). */
+  reading: boolean;
+  /** Its records are not in the data directory (another one, or removed since). */
+  gone: boolean;
+}
+
+/**
+ * firstRunGuidedOrder, for the order the guide kept through a reload: until its state is read
+ * again it holds the guide (taken as new, a newer send won the tie and replaced a paid order for
+ * good); one no longer in the data directory is let go, so the guide follows the newest send.
+ */
+export function firstRunKeptOrder<T>(
+  kept: KeptGuideCandidate<T> | null,
+  newest: GuideCandidate<T> | null,
+): T | null {
+  if (kept !== null && kept.gone) return newest?.order ?? null;
+  if (kept !== null && kept.state === null && kept.reading) return kept.order;
+  return firstRunGuidedOrder(kept, newest);
+}
+
 const STOPPED = 'The local emulator is stopped';
 const START_IT = 'start it (Start the emulator, above the form)';
 

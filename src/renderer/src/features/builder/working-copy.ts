@@ -30,6 +30,7 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     lastSend: state.lastSend,
     unansweredSend: state.unansweredSend,
     followedOrder: state.followedOrder,
+    guidedOrder: state.guidedOrder,
     notKept: null,
   };
 }
@@ -81,6 +82,7 @@ export async function loadWorkingCopy(): Promise<void> {
     lastSend: state.lastSend,
     unansweredSend: state.unansweredSend,
     followedOrder: state.followedOrder,
+    guidedOrder: state.guidedOrder,
   };
   restoreLastSend(state.lastSend, state.unansweredSend, state.followedOrder);
   if (state.notKept !== null) useNotKeptCopy.setState({ notKept: state.notKept });
@@ -175,6 +177,7 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
   a.lastSend === b.lastSend &&
   a.unansweredSend === b.unansweredSend &&
   a.followedOrder === b.followedOrder &&
+  a.guidedOrder === b.guidedOrder &&
   a.notKept === b.notKept;
 
 /**

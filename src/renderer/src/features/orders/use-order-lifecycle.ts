@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderDetail } from '@shared/contract/orders';
-import { errorMessage } from '@bridge/bridge-error';
+import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { loadOrderLifecycle, watchOrder } from './orders-store';
 import { useResumed } from '@ui/app-store';
 
 export interface OrderLifecycleState {
   detail: OrderDetail | null;
   error: string | null;
+  /** The console has no records of this order (not_found): not a failure to read them. */
+  notFound: boolean;
   /** True until the first answer for this order id arrives. */
   loading: boolean;
   reload: () => void;
@@ -16,6 +18,7 @@ interface Loaded {
   orderId: string;
   detail: OrderDetail | null;
   error: string | null;
+  notFound: boolean;
 }
 
 /**
@@ -41,10 +44,16 @@ export function useOrderLifecycle(orderId: string | null): OrderLifecycleState {
       const mine = ++generation.current;
       loadOrderLifecycle(orderId)
         .then((detail) => {
-          if (mine === generation.current) setLoaded({ orderId, detail, error: null });
+          if (mine === generation.current) setLoaded({ orderId, detail, error: null, notFound: false });
         })
         .catch((failure: unknown) => {
-          if (mine === generation.current) setLoaded({ orderId, detail: null, error: errorMessage(failure) });
+          if (mine === generation.current)
+            setLoaded({
+              orderId,
+              detail: null,
+              error: errorMessage(failure),
+              notFound: failure instanceof BridgeError && failure.code === 'not_found',
+            });
         })
         .finally(() => {
           if (inFlight.current !== orderId) return;
@@ -72,6 +81,7 @@ export function useOrderLifecycle(orderId: string | null): OrderLifecycleState {
   return {
     detail: current?.detail ?? null,
     error: current?.error ?? null,
+    notFound: current?.notFound ?? false,
     loading: orderId !== null && current === null,
     reload: load,
   };
