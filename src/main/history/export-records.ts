@@ -14,7 +14,13 @@ import {
 } from '../../shared/secrets/redact-exchange';
 import type { DamagedField } from '../../shared/events';
 import { damagedOfRow, requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
-import { readStoredDetails, readStoredHeaderList, readStoredTime, UNREADABLE } from '../store/stored-columns';
+import {
+  readStoredDetails,
+  readStoredHeaderList,
+  readStoredTime,
+  storedValueForFile,
+  UNREADABLE,
+} from '../store/stored-columns';
 import { RELATED_UID_KEY } from '../store/history-repository';
 
 /**
@@ -97,6 +103,11 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     ...(read === UNREADABLE ? { details: row.details } : {}),
     ...(requestHeaders === UNREADABLE ? { request_headers: row.request_headers } : {}),
     ...(responseHeaders === UNREADABLE ? { response_headers: row.response_headers } : {}),
+    // Each column not of its type (read-event-row.ts), as stored (last: its stand-in is no
+    // stored value); bytes as base64.
+    ...Object.fromEntries(
+      Object.entries(row.unreadable_columns ?? {}).map(([name, value]) => [name, storedValueForFile(value)]),
+    ),
   };
   const damaged = damagedOfRow(row);
   if (damaged.length > 0) options.onDamaged?.(row.id, damaged);

@@ -2,6 +2,7 @@ import { describeJsonProblem, JSON_MAX_DEPTH, parseBoundedJson } from '../../sha
 import type { OrderRecord } from '../../shared/orders/order-record';
 import { readBodyJson } from '../../shared/webhook/read-body-json';
 import { toSummary } from '../store/events-repository';
+import { readEventRow } from '../store/read-event-row';
 import { ORDER_BODY_MAX, type OrderRecordRow } from '../store/orders-repository';
 
 /** A stored body as JSON, within the bounds every reader keeps; what cannot be read says why. */
@@ -26,7 +27,8 @@ function parseDetails(text: string): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : {};
 }
 
-export function toOrderRecord(row: OrderRecordRow): OrderRecord {
+export function toOrderRecord(stored: OrderRecordRow): OrderRecord {
+  const row = readEventRow(stored);
   const request = readJson(row.request_body);
   const response = readJson(row.response_body);
   return {

@@ -1,14 +1,17 @@
 import {
+  BODY_VERDICTS,
   bodyText,
+  EVENT_KINDS,
+  TOKEN_VERDICTS,
   type BodyVerdict,
   type EventKind,
   type HeaderList,
   type TokenVerdict,
 } from '../../shared/events';
-import { defaultProvenance, type Provenance } from '../../shared/provenance';
+import { defaultProvenance, PROVENANCES, type Provenance } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
 import { wellFormedText } from '../../shared/well-formed-text';
-import { detailsKeySql, readStoredTime, UNREADABLE } from './stored-columns';
+import { detailsKeySql, readStoredTime, UNREADABLE, type Storage } from './stored-columns';
 import { newTimeOrderedUuid } from './time-ordered-uuid';
 
 /** What a producer (listener, client, emulator, replay) records. Only kind is required. */
@@ -63,8 +66,6 @@ export type EventUpdate = Partial<
   >
 >;
 
-/** How SQLite holds a column's value: `flag` is an INTEGER 0 or 1. */
-type Storage = 'integer' | 'real' | 'text' | 'blob' | 'flag';
 type StoredValue<S extends Storage> = S extends 'blob' ? Buffer : S extends 'text' ? string : number;
 type Value<S extends Storage, Nullable extends boolean> = Nullable extends true
   ? StoredValue<S> | null
@@ -84,11 +85,14 @@ interface Column<S extends Storage, Nullable extends boolean, Summary extends bo
   write: (event: NewEvent) => Value<S, Nullable>;
   /** What it adds to a record of `history --json` (the CLI's row shape); null: nothing. */
   history: ((value: Value<S, Nullable>, row: AnyRow) => History) | null;
+  /** The only words a text column holds (a verdict, a kind); undefined: any text. */
+  words?: readonly string[];
 }
 
 interface ColumnOptions<S extends Storage, Nullable extends boolean, History> {
   from?: keyof EventUpdate;
   history?: (value: Value<S, Nullable>, row: AnyRow) => History;
+  words?: readonly string[];
 }
 
 const column = <S extends Storage, Nullable extends boolean, Summary extends boolean, History = never>(
@@ -106,6 +110,7 @@ const column = <S extends Storage, Nullable extends boolean, Summary extends boo
   write: storage === 'text' ? (event) => wellFormedValue(write(event)) : write,
   from: options.from ?? null,
   history: options.history ?? null,
+  ...(options.words === undefined ? {} : { words: options.words }),
 });
 
 /** A text as a text column stores it (wellFormedText); any other value as it is. */
@@ -171,7 +176,7 @@ function tokenFindingsText(details: Record<string, unknown> | undefined): string
  */
 export const EVENT_COLUMNS = {
   uid: column('text', false, true, (e) => e.uid ?? newTimeOrderedUuid(), { history: as('uid') }),
-  kind: column('text', false, true, (e) => e.kind, { history: as('kind') }),
+  kind: column('text', false, true, (e) => e.kind, { history: as('kind'), words: EVENT_KINDS }),
   at_ms: column('integer', false, true, (e) => e.atMs ?? Date.now(), {
     // A damaged time is null here, and named in `damaged` (toHistoryRecord).
     history: (ms) => {
@@ -231,10 +236,12 @@ export const EVENT_COLUMNS = {
   token_verdict: column('text', true, true, (e) => e.tokenVerdict ?? null, {
     from: 'tokenVerdict',
     history: as('token_verdict'),
+    words: TOKEN_VERDICTS,
   }),
   body_verdict: column('text', true, true, (e) => e.bodyVerdict ?? null, {
     from: 'bodyVerdict',
     history: as('body_verdict'),
+    words: BODY_VERDICTS,
   }),
   error: column('text', true, true, (e) => e.error ?? null, { from: 'error', history: as('error') }),
   related_id: column('integer', true, true, (e) => e.relatedId ?? null, {
@@ -251,7 +258,7 @@ export const EVENT_COLUMNS = {
     true,
     (e) => e.provenance ?? defaultProvenance(e.kind, e.imported === true),
     // Whose doing the record is, so a script can tell the service's own from a replay's arrival.
-    { history: as('provenance') },
+    { history: as('provenance'), words: PROVENANCES },
   ),
   body_findings: column('integer', true, true, (e) => bodyFindingsOf(e.details), { from: 'details' }),
   // Read by every list: stored with the record (migration 038), not read out of `details` per row
@@ -263,20 +270,27 @@ export const EVENT_COLUMNS = {
 };
 
 type Columns = typeof EVENT_COLUMNS;
-type ColumnName = keyof Columns;
+export type ColumnName = keyof Columns;
 type ValueOfColumn<K extends ColumnName> = ReturnType<Columns[K]['write']>;
 
-/** A stored row as SQLite returns it. */
-export type EventRow = { id: number } & { [K in ColumnName]: ValueOfColumn<K> };
+/**
+ * The columns of a stored row whose value is not of their type, as stored (read-event-row.ts):
+ * the row carries null (or what its reading says) in their place, and every reader names them.
+ */
+export type UnreadableColumns = Partial<Record<ColumnName, unknown>>;
+/** A stored row as SQLite returns it, read by readEventRow (what it could not read is set apart). */
+export type EventRow = { id: number } & { [K in ColumnName]: ValueOfColumn<K> } & {
+  unreadable_columns?: UnreadableColumns;
+};
 /** The columns of a new row (`id` given separately). */
-export type EventParams = Omit<EventRow, 'id'>;
+export type EventParams = Omit<EventRow, 'id' | 'unreadable_columns'>;
 type SummaryName = { [K in ColumnName]: Columns[K]['summary'] extends true ? K : never }[ColumnName];
 /**
  * The columns a summary is built from, and the request's operation (createCheckout, capture…):
  * not a column of its own but read out of `details`, where the client writes it, so every
  * list can name a request. A whole row carries `details` to read it from instead.
  */
-export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & {
+export type SummaryRow = Pick<EventRow, 'id' | 'unreadable_columns' | SummaryName> & {
   operation?: unknown;
   /** Read out of `details` as the operation is: a delivery that never went out (record-status.ts). */
   not_sent?: unknown;
@@ -288,7 +302,8 @@ export type SummaryRow = Pick<EventRow, 'id' | SummaryName> & {
 };
 
 const NAMES = Object.keys(EVENT_COLUMNS) as ColumnName[];
-const entries = Object.entries(EVENT_COLUMNS) as [ColumnName, Columns[ColumnName]][];
+/** The columns, each with its declaration (read-event-row.ts reads each by it). */
+export const entries = Object.entries(EVENT_COLUMNS) as [ColumnName, Columns[ColumnName]][];
 
 /** The summary columns, comma-separated, each with `prefix` (`e.` inside joins). */
 export const summaryColumns = (prefix = ''): string =>

@@ -27,6 +27,7 @@ import {
   readStoredTime,
   UNREADABLE,
 } from './stored-columns';
+import { damagedColumnFields, readEventRow } from './read-event-row';
 
 // A stored row as the timeline shows it: the summary (lists, pushes) and the detail (one record).
 
@@ -94,15 +95,19 @@ function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | n
  * JSON (`details_readable`, summaryColumns), a whole row carries them.
  */
 function damagedOf(row: SummaryRow): DamagedField[] {
-  const damaged: DamagedField[] = [];
-  if (readStoredTime(row.at_ms) === UNREADABLE) damaged.push('at');
+  // Each column not of its type (readEventRow), then what of the JSON columns cannot be read.
+  const damaged = damagedColumnFields(row);
+  const push = (field: DamagedField) => {
+    if (!damaged.includes(field)) damaged.push(field);
+  };
+  if (readStoredTime(row.at_ms) === UNREADABLE) push('at');
   const detailsUnreadable =
     row.details !== undefined ? readStoredDetails(row.details) === UNREADABLE : row.details_readable === 0;
-  if (detailsUnreadable) damaged.push('details');
-  if (readStoredCount(row.body_findings) === UNREADABLE) damaged.push('bodyFindings');
+  if (detailsUnreadable) push('details');
+  if (readStoredCount(row.body_findings) === UNREADABLE) push('bodyFindings');
   // Read only for a judged token, as the summary reads them.
   if (row.token_verdict !== null && readStoredMessages(row.token_findings) === UNREADABLE)
-    damaged.push('tokenFindings');
+    push('tokenFindings');
   return damaged;
 }
 
@@ -113,7 +118,8 @@ function tokenFindingsOfRow(row: Pick<SummaryRow, 'token_verdict' | 'token_findi
   return findings === UNREADABLE ? null : findings;
 }
 
-export function toSummary(row: SummaryRow): TimelineSummary {
+export function toSummary(stored: SummaryRow): TimelineSummary {
+  const row = readEventRow(stored);
   const at = readStoredTime(row.at_ms);
   const bodyFindings = readStoredCount(row.body_findings);
   const damaged = damagedOf(row);
@@ -179,15 +185,20 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
 }
 
 /** Every field of a whole stored row that cannot be read: the summary's, and its headers. */
-export function damagedOfRow(row: EventRow): DamagedField[] {
+export function damagedOfRow(stored: EventRow): DamagedField[] {
+  const row = readEventRow(stored);
   const damaged = damagedOf(row);
-  if (readStoredHeaderList(row.request_headers) === UNREADABLE) damaged.push('requestHeaders');
+  const push = (field: DamagedField) => {
+    if (!damaged.includes(field)) damaged.push(field);
+  };
+  if (readStoredHeaderList(row.request_headers) === UNREADABLE) push('requestHeaders');
   if (row.response_headers !== null && readStoredHeaderList(row.response_headers) === UNREADABLE)
-    damaged.push('responseHeaders');
+    push('responseHeaders');
   return damaged;
 }
 
-export function toDetail(row: EventRow): TimelineDetail {
+export function toDetail(stored: EventRow): TimelineDetail {
+  const row = readEventRow(stored);
   const read = readStoredDetails(row.details);
   const details = read === UNREADABLE ? {} : read;
   const summary = toSummary(row);

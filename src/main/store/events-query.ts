@@ -5,6 +5,7 @@ import type { SqliteDatabase } from './connection';
 import type { SearchIndex } from './search-index';
 import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
 import { toSummary } from './event-views';
+import { readEventRow } from './read-event-row';
 import { recordIdsOfOrder } from './first-named-order';
 
 export interface EventPage {
@@ -211,7 +212,8 @@ export function createEventsQuery(db: SqliteDatabase, searchIndex: Pick<SearchIn
         if (cursor !== null) params['cursor'] = cursor;
         const sql = selectSql('e.*', conditions, direction, cursor !== null);
         const batch = statement(sql).all(params) as EventRow[];
-        yield* batch;
+        // Each read by its columns' types: exports, replays and `history` never meet a BLOB for text.
+        for (const row of batch) yield readEventRow(row);
         const last = batch.at(-1);
         if (batch.length < batchSize || last === undefined) return;
         cursor = last.id;

@@ -16,6 +16,7 @@ import {
 } from './event-columns';
 import { toDetail, toSummary } from './event-views';
 import { FIRST_NAMED_ORDER, mayNameOrderTwice } from './first-named-order';
+import { readEventRow } from './read-event-row';
 
 export { bodyFindingsOf, type EventRow, type EventUpdate, type NewEvent } from './event-columns';
 export {
@@ -128,7 +129,8 @@ export function createEventsRepository(db: SqliteDatabase) {
       if (update.details !== undefined || update.orderId !== undefined) statements.firstNamedOrder.run(id);
     },
     getRow(id: number): EventRow | undefined {
-      return statements.byId.get(id);
+      const row = statements.byId.get(id);
+      return row === undefined ? undefined : readEventRow(row);
     },
     getDetail(id: number): TimelineDetail | undefined {
       const row = statements.byId.get(id);

@@ -79,7 +79,9 @@ function toSummary(row: OrderRow): OrderSummary {
 
 /** Conditions over `orders` (only rows derived at least once: record_count > 0). */
 function whereOf(query: OrderQuery, params: Params): string[] {
-  const where = ['record_count > 0'];
+  // An order id damaged by a hand edit of events (a BLOB: migration 006's trigger files it as
+  // it stands) is no order: it is never listed, and its record is named damaged where it is read.
+  const where = ['record_count > 0', `typeof(order_id) = 'text'`];
   if (query.states !== undefined && query.states.length > 0) {
     where.push(`state IN (SELECT value FROM json_each(@states))`);
     params['states'] = JSON.stringify(query.states);
@@ -126,7 +128,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
   };
   const statements = {
     stale: db.prepare<[number], { order_id: string; stale: number }>(
-      'SELECT order_id, stale FROM orders WHERE stale > 0 LIMIT ?',
+      `SELECT order_id, stale FROM orders WHERE stale > 0 AND typeof(order_id) = 'text' LIMIT ?`,
     ),
     write: db.prepare(`UPDATE orders SET stale = 0, state = @state, known_from = @known_from,
       reference_id = @reference_id,
@@ -138,13 +140,15 @@ export function createOrdersRepository(db: SqliteDatabase) {
     marks: db.prepare<[], { marked: number; newest: number }>(
       'SELECT marked_through AS marked, (SELECT coalesce(max(id), 0) FROM events) AS newest FROM orders_marked_state',
     ),
-    // The orders a call was sent for are marked with the orders it is filed under (029).
+    // The orders a call was sent for are marked with the orders it is filed under (029). Only
+    // a text names an order: an order id damaged in the database (a BLOB, a number) moves none,
+    // and its record is named damaged where it is read (read-event-row.ts).
     markRange: db.prepare<{ from: number; to: number }>(`INSERT INTO orders (order_id)
-      SELECT order_id FROM events WHERE id > @from AND id <= @to AND order_id IS NOT NULL
+      SELECT order_id FROM events WHERE id > @from AND id <= @to AND typeof(order_id) = 'text'
       UNION SELECT ${SENT_FOR} FROM events
-        WHERE id > @from AND id <= @to AND kind = 'request' AND ${SENT_FOR} IS NOT NULL
+        WHERE id > @from AND id <= @to AND kind = 'request' AND typeof(${SENT_FOR}) = 'text'
       UNION SELECT first_named_order_id FROM events
-        WHERE id > @from AND id <= @to AND first_named_order_id IS NOT NULL
+        WHERE id > @from AND id <= @to AND typeof(first_named_order_id) = 'text'
       ON CONFLICT (order_id) DO UPDATE SET stale = stale + 1`),
     setMarked: db.prepare<[number]>('UPDATE orders_marked_state SET marked_through = ?'),
     // The id of the limit-th record after the mark: a batch counts records, not ids, so the
@@ -167,7 +171,9 @@ export function createOrdersRepository(db: SqliteDatabase) {
         OR (kind = 'request' AND ${SENT_FOR} = @order)
         OR first_named_order_id = @order
       ORDER BY at_ms, id`),
-    staleCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE stale > 0'),
+    staleCount: db.prepare<[], { n: number }>(
+      `SELECT count(*) AS n FROM orders WHERE stale > 0 AND typeof(order_id) = 'text'`,
+    ),
   };
   const statementCache = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
   const prepared = (sql: string) => {

@@ -93,3 +93,40 @@ export function readStoredMessages(value: unknown): string[] | null | Unreadable
  */
 export const detailsKeySql = (prefix: string, path: string): string =>
   `(CASE WHEN json_valid(${prefix}details) THEN json_extract(${prefix}details, '${path}') END)`;
+
+/** How SQLite holds a column's value (event-columns.ts declares each): `flag` is an INTEGER 0 or 1. */
+export type Storage = 'integer' | 'real' | 'text' | 'blob' | 'flag';
+
+/**
+ * Whether a stored value is one its column holds: SQLite keeps whatever is written (a BLOB or a
+ * word in an INTEGER column, a word outside a verdict's list), so every column is read by its
+ * type here, at the store's edge, and one that is not is UNREADABLE: never read as a value it
+ * does not hold (a damaged verdict is not "valid", a damaged status no number).
+ */
+export function holdsStoredType(
+  storage: Storage,
+  nullable: boolean,
+  value: unknown,
+  words?: readonly string[],
+): boolean {
+  if (value === null) return nullable;
+  switch (storage) {
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'real':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'flag':
+      return value === 0 || value === 1;
+    case 'text':
+      return typeof value === 'string' && (words === undefined || words.includes(value));
+    case 'blob':
+      return value instanceof Uint8Array;
+  }
+}
+
+/**
+ * A damaged column's stored value as a file can hold it (export's damagedColumns): text and
+ * numbers as they are, bytes as base64, so what the database held is said, never dropped.
+ */
+export const storedValueForFile = (value: unknown): unknown =>
+  value instanceof Uint8Array ? { base64: Buffer.from(value).toString('base64') } : value;

@@ -7,7 +7,19 @@ import { ConsoleError } from '../console-error';
 import type { ProfileService } from '../profiles/profile-service';
 import { forgetTokenCommand } from '../profiles/unopened-secret';
 import type { EventsRepository } from '../store/events-repository';
-import type { TimelineDetail } from '../../shared/events';
+import type { DamagedField, TimelineDetail } from '../../shared/events';
+
+/** The stored parts a cURL command is built from: one damaged, the command is refused. */
+const REQUEST_PARTS: ReadonlySet<DamagedField> = new Set([
+  'requestHeaders',
+  'method',
+  'url',
+  'path',
+  'query',
+  'requestBody',
+  'requestTruncated',
+  'kind',
+]);
 import { headerVouchedFor } from './record-echoes';
 import { unopenedWords, wayOutWords } from './record-secrets';
 
@@ -37,10 +49,12 @@ export function createCurlForRecord({
     commandFor(id, withToken, exactBytes = false) {
       const detail = events.getDetail(id);
       if (detail === undefined) throw ConsoleError.notFound(`Timeline record ${id}`);
-      // The headers that arrived are not known: a command without them would be another request.
-      if (detail.damaged?.includes('requestHeaders') === true)
+      // What the command is built from is not known (the headers, method, URL, body that
+      // arrived): a command without it would be another request.
+      const unknown = (detail.damaged ?? []).filter((field) => REQUEST_PARTS.has(field));
+      if (unknown.length > 0)
         throw new CurlCannotReproduce(
-          `${damagedWords(id, ['requestHeaders'])}: a command without them would not be the request that arrived. An export keeps their stored text (details.damagedColumns).`,
+          `${damagedWords(id, unknown)}: a command without them would not be the request that arrived. An export keeps their stored text (details.damagedColumns).`,
           { whateverTheToken: true },
         );
       // Without the token, every secret goes as in an export: by meaning, and any profile token

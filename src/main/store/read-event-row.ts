@@ -1,0 +1,61 @@
+import { damagedFieldSchema, type DamagedField } from '../../shared/events';
+import { defaultProvenance } from '../../shared/provenance';
+import { entries, type ColumnName, type UnreadableColumns } from './event-columns';
+import { holdsStoredType } from './stored-columns';
+
+/**
+ * What a column that must hold a value reads as when its stored one is not of its type: the
+ * row must still be listed, and each stands for "unknown", not for a value a reader would act
+ * on. A time no instant (readStoredTime); text no JSON reader takes (the details, headers: said
+ * damaged); a body cut short (request_truncated: nothing is replayed or trusted whole); not
+ * imported. The kind has a CHECK in the table (migration 002), so none is ever read damaged.
+ */
+const UNKNOWN: Partial<Record<ColumnName, unknown>> = {
+  uid: '',
+  kind: 'webhook',
+  at_ms: Number.NaN,
+  request_headers: '',
+  request_truncated: 1,
+  imported: 0,
+  details: '',
+};
+
+/** The record's field that names a column in `damaged` (and its words, damaged-record-words.ts). */
+const FIELD_OF = Object.fromEntries(
+  entries.map(([name]) => [
+    name,
+    damagedFieldSchema.parse(
+      name === 'at_ms' ? 'at' : name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
+    ),
+  ]),
+) as Record<ColumnName, DamagedField>;
+
+/**
+ * A row as SQLite returned it, each of its columns read by its declared type (event-columns.ts)
+ * at the store's edge, so no reader meets a BLOB where it reads text or a word outside a
+ * verdict's list (docs/data-safety.md). What is not of its type is set apart, as stored, in
+ * `unreadable_columns`, and null (or UNKNOWN's value) stands in its place. A row read once
+ * is returned as it is.
+ */
+export function readEventRow<R extends { id: number; unreadable_columns?: UnreadableColumns }>(row: R): R {
+  if (row.unreadable_columns !== undefined) return row;
+  const stored = row as unknown as Record<string, unknown>;
+  let unreadable: UnreadableColumns | undefined;
+  let read: Record<string, unknown> | undefined;
+  for (const [name, spec] of entries) {
+    if (!(name in stored)) continue;
+    const value = stored[name];
+    if (holdsStoredType(spec.storage, spec.nullable, value, spec.words)) continue;
+    (unreadable ??= {})[name] = value;
+    (read ??= { ...stored })[name] = UNKNOWN[name] ?? null;
+  }
+  if (read === undefined || unreadable === undefined) return { ...row, unreadable_columns: {} };
+  // Whose doing it was, as a row without the column would say (migration 033's default).
+  if ('provenance' in unreadable)
+    read['provenance'] = defaultProvenance(String(read['kind']), read['imported'] === 1);
+  return { ...(read as R), unreadable_columns: unreadable };
+}
+
+/** The fields `damaged` names for the columns readEventRow set apart. */
+export const damagedColumnFields = (row: { unreadable_columns?: UnreadableColumns }): DamagedField[] =>
+  Object.keys(row.unreadable_columns ?? {}).map((name) => FIELD_OF[name as ColumnName]);
