@@ -63,6 +63,9 @@ export function describeJsonProblem(problem: JsonBoundProblem): string {
 export function measureJsonText(text: string, bounds: Partial<JsonBounds> = {}): JsonBoundProblem | null {
   const limits = { ...DEFAULT_BOUNDS, ...bounds };
   if (text.length > limits.maxChars) return { kind: 'too_long', chars: text.length, limit: limits.maxChars };
+  // Each level opens with a character of its own and a string is shorter than the text, so a
+  // text no longer than both bounds is within them: a token's header and claims are (issue 20).
+  if (text.length <= limits.maxDepth && text.length <= limits.maxStringChars) return null;
   const measure = createJsonTextMeasure(limits);
   measure.feed(text);
   return measure.end();
