@@ -9,6 +9,7 @@ import { checkTokenAt, judgeToken, type TokenCheckOptions } from '../../src/main
 import { createHmacKeyCache } from '../../src/main/jwt/hmac-key-cache';
 import { judgeWebhook } from '../../src/main/listener/judge-webhook';
 import { signWith } from '../fixtures/hostile-webhooks';
+import { prng } from './helpers/prng';
 
 const SECRET = 'whsec_unit_verdicts_0123456789';
 const NOW_MS = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -256,6 +257,30 @@ describe('both places, one verdict', () => {
 });
 
 describe('finding tokens in a request', () => {
+  it('reads ?serviceToken= as URLSearchParams does, whatever the query', () => {
+    const pieces = [
+      'serviceToken=',
+      'a',
+      'b.c_d-e',
+      '%2E',
+      '+',
+      ' ',
+      '&',
+      '=',
+      'x=1',
+      'servicetoken=',
+      '%',
+      '#',
+    ];
+    const random = prng(258);
+    for (let at = 0; at < 5_000; at++) {
+      const query = Array.from({ length: 1 + random.int(6) }, () => random.pick(pieces)).join('');
+      const values = new URLSearchParams(query).getAll('serviceToken');
+      const found = findNotificationTokens(query, []).query;
+      if (values.length !== 1) expect(found.token, query).toBeNull();
+      else expect(found.token, query).toBe(values[0]?.trim() === '' ? null : values[0]?.trim());
+    }
+  });
   it('reads ?serviceToken= and Authorization: Bearer (any case)', () => {
     const found = findNotificationTokens('a=1&serviceToken=abc.def.ghi', [
       ['authorization', 'bearer abc.def.ghi'],
