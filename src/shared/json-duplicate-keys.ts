@@ -168,6 +168,33 @@ export function scanJsonTextAndForm(text: string): JsonTextScanAndForm {
   return scan;
 }
 
+/**
+ * Notes a name read in an object frame; true when the frame had it already (then reported, up
+ * to the bounds). Made once, not per scan: the scan runs on every webhook (issue 20).
+ */
+function noteKey(
+  frame: Frame,
+  key: string,
+  found: DuplicateKey[],
+  reported: Map<string, DuplicateKey>,
+): boolean {
+  if (!seenBefore(frame, key)) return false;
+  frame.repeats ??= new Map();
+  const seen = (frame.repeats.get(key) ?? 1) + 1;
+  frame.repeats.set(key, seen);
+  if (frame.depth > MAX_REPORTED_DEPTH) return true;
+  const path = [...pathOf(frame), key];
+  const id = JSON.stringify(path);
+  const known = reported.get(id);
+  if (known !== undefined) known.count = seen;
+  else if (found.length < MAX_REPORTED) {
+    const entry = { path, count: seen };
+    reported.set(id, entry);
+    found.push(entry);
+  }
+  return true;
+}
+
 /** The one pass over the text; its form said up to lone surrogates, which it does not look for. */
 function readJsonText(text: string): JsonTextScanAndForm {
   const stack: Frame[] = [];
@@ -177,23 +204,6 @@ function readJsonText(text: string): JsonTextScanAndForm {
   // Escapes are written by JSON.stringify only where it must: any one here may differ.
   let asStringified = !text.includes('\\');
   let expectKey = false;
-  const noteKey = (frame: Frame, key: string) => {
-    if (!seenBefore(frame, key)) return;
-    asStringified = false;
-    frame.repeats ??= new Map();
-    const seen = (frame.repeats.get(key) ?? 1) + 1;
-    frame.repeats.set(key, seen);
-    if (frame.depth > MAX_REPORTED_DEPTH) return;
-    const path = [...pathOf(frame), key];
-    const id = JSON.stringify(path);
-    const known = reported.get(id);
-    if (known !== undefined) known.count = seen;
-    else if (found.length < MAX_REPORTED) {
-      const entry = { path, count: seen };
-      reported.set(id, entry);
-      found.push(entry);
-    }
-  };
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
@@ -206,7 +216,7 @@ function readJsonText(text: string): JsonTextScanAndForm {
         const name = nameOf(text, i, end);
         if (isDigit(text.charCodeAt(i + 1))) asStringified = false;
         top.pendingKey = name;
-        noteKey(top, name);
+        if (noteKey(top, name, found, reported)) asStringified = false;
         expectKey = false;
       }
       i = end;

@@ -19,79 +19,99 @@ export interface JsonTextMeasure {
 }
 
 export function createJsonTextMeasure(limits: { maxDepth: number; maxStringChars: number }): JsonTextMeasure {
-  let depth = 0;
-  let deepest = 0;
-  let line = 1;
-  let inString = false;
-  /** Characters of the open string so far, the line it opened on. */
-  let stringChars = 0;
-  let stringLine = 1;
-  /** The open string's text so far ends in an odd run of backslashes: its next quote is escaped. */
-  let escaping = false;
-  let tooLong: JsonMeasureProblem | null = null;
+  return new Measure(limits);
+}
 
-  const closeString = (chars: number) => {
-    inString = false;
-    if (chars > limits.maxStringChars)
-      tooLong = { kind: 'string_too_long', chars, limit: limits.maxStringChars, line: stringLine };
-  };
+/**
+ * The measure's state and steps. A class, not closures made per measure: the listener measures
+ * every webhook's body (issue 20), and the bench runs it under tsx, whose esbuild keeps each
+ * closure's name with a call of its own each time one is made.
+ */
+class Measure implements JsonTextMeasure {
+  private depth = 0;
+  private deepest = 0;
+  private line = 1;
+  private inString = false;
+  /** Characters of the open string so far, the line it opened on. */
+  private stringChars = 0;
+  private stringLine = 1;
+  /** The open string's text so far ends in an odd run of backslashes: its next quote is escaped. */
+  private escaping = false;
+  private tooLong: JsonMeasureProblem | null = null;
+
+  constructor(private readonly limits: { maxDepth: number; maxStringChars: number }) {}
+
+  private closeString(chars: number): void {
+    this.inString = false;
+    if (chars > this.limits.maxStringChars)
+      this.tooLong = {
+        kind: 'string_too_long',
+        chars,
+        limit: this.limits.maxStringChars,
+        line: this.stringLine,
+      };
+  }
 
   /** Scans an open string from `from`; returns where the scan goes on (piece.length: still open). */
-  const inStringFrom = (piece: string, from: number): number => {
+  private inStringFrom(piece: string, from: number): number {
     let at = from;
     for (;;) {
       const quote = piece.indexOf('"', at);
       if (quote === -1) {
-        escaping = oddBackslashesBefore(piece, piece.length, at, escaping);
-        stringChars += piece.length - from;
+        this.escaping = oddBackslashesBefore(piece, piece.length, at, this.escaping);
+        this.stringChars += piece.length - from;
         return piece.length;
       }
-      if (oddBackslashesBefore(piece, quote, at, escaping)) {
-        escaping = false;
+      if (oddBackslashesBefore(piece, quote, at, this.escaping)) {
+        this.escaping = false;
         at = quote + 1;
         continue;
       }
-      escaping = false;
-      stringChars += quote - from;
-      closeString(stringChars);
+      this.escaping = false;
+      this.stringChars += quote - from;
+      this.closeString(this.stringChars);
       return quote + 1;
     }
-  };
+  }
 
-  return {
-    feed(piece) {
-      let at = 0;
-      while (at < piece.length && tooLong === null) {
-        if (inString) {
-          at = inStringFrom(piece, at);
-          continue;
-        }
-        const code = piece.charCodeAt(at);
-        at++;
-        if (code === 34 /* " */) {
-          inString = true;
-          stringChars = 0;
-          stringLine = line;
-          escaping = false;
-        } else if (code === 123 /* { */ || code === 91 /* [ */) {
-          depth++;
-          if (depth > deepest) deepest = depth;
-        } else if (code === 125 /* } */ || code === 93 /* ] */) {
-          depth--;
-        } else if (code === 10) {
-          line++;
-        }
+  feed(piece: string): void {
+    let at = 0;
+    while (at < piece.length && this.tooLong === null) {
+      if (this.inString) {
+        at = this.inStringFrom(piece, at);
+        continue;
       }
-    },
-    stringTooLong: () => tooLong,
-    end() {
-      // A string that never closes runs to the end of the text; counted as the whole-text
-      // measure always counted it (one character short), so both say the same size.
-      if (inString && tooLong === null) closeString(stringChars - 1);
-      if (tooLong !== null) return tooLong;
-      return deepest > limits.maxDepth ? { kind: 'too_deep', depth: deepest, limit: limits.maxDepth } : null;
-    },
-  };
+      const code = piece.charCodeAt(at);
+      at++;
+      if (code === 34 /* " */) {
+        this.inString = true;
+        this.stringChars = 0;
+        this.stringLine = this.line;
+        this.escaping = false;
+      } else if (code === 123 /* { */ || code === 91 /* [ */) {
+        this.depth++;
+        if (this.depth > this.deepest) this.deepest = this.depth;
+      } else if (code === 125 /* } */ || code === 93 /* ] */) {
+        this.depth--;
+      } else if (code === 10) {
+        this.line++;
+      }
+    }
+  }
+
+  stringTooLong(): JsonMeasureProblem | null {
+    return this.tooLong;
+  }
+
+  end(): JsonMeasureProblem | null {
+    // A string that never closes runs to the end of the text; counted as the whole-text
+    // measure always counted it (one character short), so both say the same size.
+    if (this.inString && this.tooLong === null) this.closeString(this.stringChars - 1);
+    if (this.tooLong !== null) return this.tooLong;
+    return this.deepest > this.limits.maxDepth
+      ? { kind: 'too_deep', depth: this.deepest, limit: this.limits.maxDepth }
+      : null;
+  }
 }
 
 /**

@@ -126,7 +126,14 @@ export async function checkNdjsonStream(
   let uidProblem: string | null = null;
   // A string too long refuses the file whatever else is wrong, but for a byte that is not UTF-8.
   const reading = () => measure.stringTooLong() === null && !firstNotJson && lineProblem === null;
-  for await (const line of linesOf(chunks, lineCapOf(limits.maxStringChars), measure.feed, digest, reading)) {
+  // Called on the measure: its feed is a method of a class, not a closure of its own.
+  for await (const line of linesOf(
+    chunks,
+    lineCapOf(limits.maxStringChars),
+    (piece) => measure.feed(piece),
+    digest,
+    reading,
+  )) {
     if (!reading()) continue;
     if (line.text !== null && line.text.trim() === '') continue;
     records++;
