@@ -229,7 +229,12 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     craftedToken: (token) => store.craftedTokens.find(tokenFingerprint(token)),
   });
 
-  const drafts = createDraftsService({ drafts: store.drafts, settings, bus });
+  const drafts = createDraftsService({
+    drafts: store.drafts,
+    settings,
+    bus,
+    transaction: (fn) => writer.writeNow(fn),
+  });
   const replay = createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus });
   // Closed before the listener (closers run in reverse): a replay to it ends while it answers.
   closers.push(() => replay.close());

@@ -52,6 +52,8 @@ const api = {
   deleteDraft: command('deleteDraft'),
   getBuilderState: command('getBuilderState'),
   saveBuilderState: command('saveBuilderState'),
+  getWaitingWorkingCopy: command('getWaitingWorkingCopy'),
+  discardWaitingWorkingCopy: command('discardWaitingWorkingCopy'),
   getEvent: command('getEvent'),
   revealEvent: command('revealEvent'),
   copyEventToken: command('copyEventToken'),

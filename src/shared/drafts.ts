@@ -120,3 +120,23 @@ export const builderStateSchema = builderDocumentSchema.extend({
     .default(null),
 });
 export type BuilderState = z.infer<typeof builderStateSchema>;
+
+/**
+ * A working copy kept apart from the tab's own while the builder asks what to do with it (a
+ * large one from last time is offered, not opened by itself). Typing meanwhile is saved as the
+ * tab's working copy, so this one needs a place of its own, or the first save replaced it.
+ * `from-last-time`: the large copy offered when the builder opened. `held-instead`: the document
+ * the editor held when that copy was opened in its place, offered back the same way.
+ */
+export const waitingWorkingCopySchema = z.object({
+  kind: z.enum(['from-last-time', 'held-instead']),
+  state: builderStateSchema,
+});
+export type WaitingWorkingCopy = z.infer<typeof waitingWorkingCopySchema>;
+
+/** Which save of one page a working copy's save is (the page's id, then 1, 2, …). */
+export const saveOrderSchema = z.object({
+  page: z.string().regex(/^[0-9a-f]{1,64}$/, 'A page id is hex digits'),
+  n: z.number().int().positive(),
+});
+export type SaveOrder = z.infer<typeof saveOrderSchema>;

@@ -246,6 +246,62 @@ describe('drafts', () => {
     expect(bad.issues.map((issue) => issue.path)).toEqual(['tab']);
   });
 
+  it('keeps a copy waiting to be opened apart from the working copy typed over it, per tab', async () => {
+    const copy = (text: string) => ({
+      form: 'general' as const,
+      singleCheckout: true,
+      text,
+      draftId: null,
+      dirty: true,
+      freshReferenceOnSend: false,
+    });
+    expect(await call('getWaitingWorkingCopy', { tab: 'tab-one' })).toBeNull();
+    // What was typed while the large copy from last time waited, that copy kept in the same write.
+    await call('saveBuilderState', {
+      ...copy('{"typed":true}'),
+      tab: 'tab-one',
+      waiting: { kind: 'from-last-time', state: copy('{"large":true}') },
+    });
+    // Later saves that carry none leave it as it is.
+    await call('saveBuilderState', { ...copy('{"typed":true}'), tab: 'tab-one' });
+    await core.close();
+    core = await open();
+    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"typed":true}');
+    expect(await call('getWaitingWorkingCopy', { tab: 'tab-one' })).toMatchObject({
+      kind: 'from-last-time',
+      state: { text: '{"large":true}' },
+    });
+    // A new tab (the window after a restart) gets the latest tab's copy, and its waiting one.
+    expect((await call('getWaitingWorkingCopy', { tab: 'tab-new' }))?.state.text).toBe('{"large":true}');
+    await call('saveBuilderState', { ...copy('{"other":true}'), tab: 'tab-two' });
+    expect(await call('getWaitingWorkingCopy', { tab: 'tab-two' })).toBeNull();
+    expect((await call('getWaitingWorkingCopy', { tab: 'tab-one' }))?.state.text).toBe('{"large":true}');
+    // A save made before the one kept, arriving after it (a large one goes in parts), is dropped.
+    await call('saveBuilderState', {
+      ...copy('{"later":true}'),
+      tab: 'tab-one',
+      order: { page: 'a1', n: 20 },
+    });
+    await call('saveBuilderState', {
+      ...copy('{"earlier":true}'),
+      tab: 'tab-one',
+      order: { page: 'a1', n: 10 },
+      waiting: { kind: 'held-instead', state: copy('{"earlier":true}') },
+    });
+    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"later":true}');
+    expect((await call('getWaitingWorkingCopy', { tab: 'tab-one' }))?.state.text).toBe('{"large":true}');
+    // The tab reloaded: the new page numbers its saves afresh.
+    await call('saveBuilderState', {
+      ...copy('{"typed":true}'),
+      tab: 'tab-one',
+      order: { page: 'b2', n: 1 },
+    });
+    // Discarded: gone; the working copy stays.
+    await call('discardWaitingWorkingCopy', { tab: 'tab-one' });
+    expect(await call('getWaitingWorkingCopy', { tab: 'tab-one' })).toBeNull();
+    expect((await call('getBuilderState', { tab: 'tab-one' }))?.text).toBe('{"typed":true}');
+  });
+
   it("keeps the last send, one still unanswered and the guide's order with the working copy, for a reload to find them", async () => {
     const lastSend = {
       recordId: 11,

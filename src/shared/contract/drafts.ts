@@ -5,6 +5,8 @@ import {
   draftNameSchema,
   draftSchema,
   draftSummarySchema,
+  saveOrderSchema,
+  waitingWorkingCopySchema,
 } from '../drafts';
 import { defineCommand, noInput } from './define';
 
@@ -39,8 +41,32 @@ export const draftCommands = {
    * tab; null before the builder was first used.
    */
   getBuilderState: defineCommand(z.object({ tab: tabId.optional() }), builderStateSchema.nullable()),
+  /**
+   * Saves this tab's working copy, and with `waiting` its waiting copy (null: none) in the same
+   * transaction: no order in which saves arrive can leave the one without the other. With
+   * `order`, a save the same page made before the one stored is dropped (a large save, sent in
+   * parts, can arrive after a later one).
+   */
   saveBuilderState: defineCommand(
-    builderStateSchema.extend({ tab: tabId.optional() }),
+    builderStateSchema.extend({
+      tab: tabId.optional(),
+      waiting: waitingWorkingCopySchema.nullable().optional(),
+      /** Which save of the page this is: one made before the copy main holds is dropped. */
+      order: saveOrderSchema.optional(),
+    }),
+    z.object({ saved: z.literal(true) }),
+  ),
+  /**
+   * The working copy this tab keeps apart while the builder asks whether to open it (see
+   * waitingWorkingCopySchema): this tab's, or, for a new tab, that of the tab saved last.
+   */
+  getWaitingWorkingCopy: defineCommand(
+    z.object({ tab: tabId.optional() }),
+    waitingWorkingCopySchema.nullable(),
+  ),
+  /** Lets this tab's waiting copy go once discarded; it is kept only with a working copy's save. */
+  discardWaitingWorkingCopy: defineCommand(
+    z.object({ tab: tabId.optional() }),
     z.object({ saved: z.literal(true) }),
   ),
 };

@@ -9,7 +9,9 @@ type DraftCommand =
   | 'duplicateDraft'
   | 'deleteDraft'
   | 'getBuilderState'
-  | 'saveBuilderState';
+  | 'saveBuilderState'
+  | 'getWaitingWorkingCopy'
+  | 'discardWaitingWorkingCopy';
 
 export function draftHandlers({ drafts }: Pick<ConsoleServices, 'drafts'>): HandlerGroup<DraftCommand> {
   return {
@@ -23,8 +25,13 @@ export function draftHandlers({ drafts }: Pick<ConsoleServices, 'drafts'>): Hand
       return { removedId: id };
     },
     getBuilderState: ({ tab }) => drafts.builderState(tab),
-    saveBuilderState: ({ tab, ...state }) => {
-      drafts.saveBuilderState(state, tab);
+    saveBuilderState: ({ tab, waiting, order, ...state }) => {
+      drafts.saveBuilderState(state, tab, { waiting, order });
+      return { saved: true as const };
+    },
+    getWaitingWorkingCopy: ({ tab }) => drafts.waitingWorkingCopy(tab),
+    discardWaitingWorkingCopy: ({ tab }) => {
+      drafts.discardWaitingWorkingCopy(tab);
       return { saved: true as const };
     },
   };
