@@ -18,6 +18,7 @@ vi.mock('@bridge', () => ({
     listDrafts: () => listDrafts(),
     getDraft: (input: { id: number }) => getDraft(input),
     getBuilderState: () => Promise.resolve(workingCopy),
+    getWaitingWorkingCopy: () => Promise.resolve(null),
     saveBuilderState: () => Promise.resolve({ saved: true }),
   },
 }));

@@ -13,6 +13,7 @@ vi.mock('@bridge', () => ({
     subscribe: () => () => undefined,
     onConnectionState: () => () => undefined,
     getBuilderState: () => Promise.resolve(null),
+    getWaitingWorkingCopy: () => Promise.resolve(null),
     saveBuilderState: (state: BuilderState) => {
       saves.push(state);
       return Promise.resolve({ saved: true });

@@ -13,6 +13,7 @@ vi.mock('@bridge', () => ({
     subscribe: () => () => undefined,
     onConnectionState: () => () => undefined,
     getBuilderState: () => Promise.resolve(stored),
+    getWaitingWorkingCopy: () => Promise.resolve(null),
     saveBuilderState: (state: BuilderState) => {
       saves.push(state);
       return Promise.resolve({ saved: true });

@@ -142,8 +142,26 @@ test('a large working copy left from last time is offered after a reload, not fo
   await expect(page.getByTestId('first-run-next')).toHaveText(
     'Your working copy from last time waits above: open it, or start with an empty document.',
   );
+
+  // A sample taken while the question waits is the working copy now, and the question stays: a
+  // reload found the placeholder again and asked anew, the sample gone.
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await expect.poll(async () => (await builder.rawText()).trim()).not.toBe('{}');
+  const sampled = await builder.rawText();
+  await expect(page.getByTestId('findings-waiting')).toHaveCount(0);
+  await expect(page.locator('[data-working-copy="saved"]')).toBeAttached();
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(offer).toContainText(`Your working copy from last time is ${size}`);
+  await expect.poll(() => builder.rawText()).toBe(sampled);
+  await expect(page.getByTestId('findings-waiting')).toHaveCount(0);
+
+  // Opened, it takes the editor's place, and the sample waits in the question in its stead.
   await offer.getByRole('button', { name: 'Open it' }).click();
   await expect(page.getByTestId('findings-waiting')).toHaveCount(0);
   await expect(page.getByTestId('large-document-notice')).toContainText(size);
   expect(await builder.rawText()).toBe(text);
+  await expect(offer).toContainText(
+    `The document you had here instead is ${formatBytes(Buffer.byteLength(sampled))}`,
+  );
 });

@@ -15,6 +15,8 @@ export const ISOLATED_UNIT_FILES = [
   'tests/unit/builder-draft-load-failure.test.ts',
   'tests/unit/builder-guided-order-reload.test.ts',
   'tests/unit/builder-working-copy-flush.test.ts',
+  'tests/unit/builder-working-copy-offer-order.test.ts',
+  'tests/unit/builder-working-copy-offer-typing.test.ts',
   'tests/unit/builder-working-copy-too-large.test.ts',
   'tests/unit/emulator-store-start.test.ts',
   'tests/unit/history-store-removed.test.ts',

@@ -1,8 +1,23 @@
 import type { CommandInput, PushEvent } from '@shared/contract';
 import { bridge } from '@bridge';
 import type { ConnectionState } from '@bridge/ws-client';
-import type { BuilderState } from '@shared/drafts';
+import type { BuilderState, WaitingWorkingCopy } from '@shared/drafts';
 import { tabId } from './tab-id';
+
+/** This page's saves, numbered; a reload numbers its own from 1 under a new page id. */
+const page = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>
+  byte.toString(16).padStart(2, '0'),
+).join('');
+let saves = 0;
+/**
+ * Which save of this page this is: a large save goes as an upload in parts and can reach main
+ * after a smaller one this page made later, which main then keeps (drafts-service.ts
+ * saveBuilderState). Not a clock: one set back would have dropped every save after it.
+ */
+function nextSaveOrder(): { page: string; n: number } {
+  saves += 1;
+  return { page, n: saves };
+}
 
 /**
  * The builder's calls to main, in one place: drafts and the working copy, preparing and sending
@@ -19,7 +34,17 @@ export const builderCalls = {
   deleteDraft: (id: number) => bridge.deleteDraft({ id }),
   /** This tab's working copy (another tab's own is left alone: tab-id.ts). */
   getWorkingCopy: () => bridge.getBuilderState({ tab: tabId() }),
-  saveWorkingCopy: (state: BuilderState) => bridge.saveBuilderState({ ...state, tab: tabId() }),
+  /** With `waiting`, main keeps the waiting copy in the same transaction (working-copy-offer.ts). */
+  saveWorkingCopy: (state: BuilderState, waiting?: WaitingWorkingCopy) =>
+    bridge.saveBuilderState({
+      ...state,
+      tab: tabId(),
+      order: nextSaveOrder(),
+      ...(waiting === undefined ? {} : { waiting }),
+    }),
+  /** The copy this tab keeps apart while the builder asks whether to open it (working-copy.ts). */
+  getWaitingCopy: () => bridge.getWaitingWorkingCopy({ tab: tabId() }),
+  discardWaitingCopy: () => bridge.discardWaitingWorkingCopy({ tab: tabId() }),
   prepareCheckout: (input: CommandInput<'prepareCheckout'>) => bridge.prepareCheckout(input),
   sendCheckout: (input: CommandInput<'sendCheckout'>) => bridge.sendCheckout(input),
   cancelExchange: (requestKey: string) => bridge.cancelExchange({ requestKey }),

@@ -14,14 +14,13 @@ import {
   notKeptSizeWords,
   overEmulatorLimitWords,
 } from './large-document';
+import { dismissNotKeptCopy, useNotKeptCopy, type NotKeptCopy } from './working-copy';
 import {
   declineOfferedWorkingCopy,
-  dismissNotKeptCopy,
   openOfferedWorkingCopy,
-  useNotKeptCopy,
   useWorkingCopyOffer,
-  type NotKeptCopy,
-} from './working-copy';
+  type OfferState,
+} from './working-copy-offer';
 
 // The limit counts characters (a draft's, a working copy's), as Save's refusal says it: "4 MiB"
 // beside a size in bytes read as a byte limit.
@@ -38,6 +37,7 @@ export const LISTED_FINDINGS = 500;
  */
 export const DocumentNotices = memo(function DocumentNotices() {
   const offered = useWorkingCopyOffer((state) => state.offered);
+  const placeholder = useWorkingCopyOffer((state) => state.placeholder);
   const notKept = useNotKeptCopy((state) => state.notKept);
   const text = useBuilderStore((state) => state.text);
   const profile = useProfilesStore((state) => selectActiveProfile(state));
@@ -53,36 +53,19 @@ export const DocumentNotices = memo(function DocumentNotices() {
     [counted, profile],
   );
   const older = notKept === null ? null : <NotKeptNotice notKept={notKept} />;
-  if (offered !== null)
+  const offer = offered === null ? null : <WorkingCopyOffer offered={offered} />;
+  // Over the placeholder, nothing else is said: the document on screen is not the person's yet.
+  if (offered !== null && placeholder)
     return (
       <>
         {older}
-        <Alert
-          color="blue"
-          mb="sm"
-          icon={<IconFileAlert size={18} />}
-          title={`Your working copy from last time is ${documentSize(offered.text)}`}
-          data-testid="working-copy-offer"
-        >
-          <Text size="sm">
-            Documents over {LARGE_DOCUMENT_LABEL} take a moment to open, so the builder did not open it by
-            itself
-            {offered.saved === null ? '' : ` (it belongs to the draft "${offered.saved.name}")`}.
-          </Text>
-          <Group gap="xs" mt="xs">
-            <Button size="xs" onClick={openOfferedWorkingCopy}>
-              Open it
-            </Button>
-            <Button size="xs" variant="default" onClick={declineOfferedWorkingCopy}>
-              Start with an empty document
-            </Button>
-          </Group>
-        </Alert>
+        {offer}
       </>
     );
   return (
     <>
       {older}
+      {offer}
       {overLimit !== null && (
         <Alert
           color="orange"
@@ -117,6 +100,50 @@ export const DocumentNotices = memo(function DocumentNotices() {
     </>
   );
 });
+
+/**
+ * A working copy waiting to be opened. Over the placeholder, opening it or starting empty are the
+ * choices; over a document written since, that document is saved as the working copy and opening
+ * this one offers it back in its place, so either is dropped only by Discard it.
+ */
+function WorkingCopyOffer({ offered }: { offered: NonNullable<OfferState['offered']> }) {
+  const kind = useWorkingCopyOffer((state) => state.kind);
+  const placeholder = useWorkingCopyOffer((state) => state.placeholder);
+  const size = documentSize(offered.text);
+  const draft = offered.saved === null ? '' : ` (it belongs to the draft "${offered.saved.name}")`;
+  const fromLastTime = kind === 'from-last-time';
+  return (
+    <Alert
+      color="blue"
+      mb="sm"
+      icon={<IconFileAlert size={18} />}
+      title={
+        fromLastTime
+          ? `Your working copy from last time is ${size}`
+          : `The document you had here instead is ${size}`
+      }
+      data-testid="working-copy-offer"
+      data-kind={kind}
+    >
+      <Text size="sm">
+        {fromLastTime
+          ? `Documents over ${LARGE_DOCUMENT_LABEL} take a moment to open, so the builder did not open it by itself${draft}.`
+          : `You opened your working copy from last time in its place; it is kept here${draft}.`}
+        {placeholder
+          ? ''
+          : ' The document below is saved as your working copy. Opening this one puts it here instead, kept to open again.'}
+      </Text>
+      <Group gap="xs" mt="xs">
+        <Button size="xs" onClick={openOfferedWorkingCopy}>
+          Open it
+        </Button>
+        <Button size="xs" variant="default" onClick={declineOfferedWorkingCopy}>
+          {placeholder ? 'Start with an empty document' : 'Discard it'}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
 
 /** The copy on screen is an older one: the newer was over 4 MiB when the tab closed or reloaded. */
 function NotKeptNotice({ notKept }: { notKept: NotKeptCopy }) {

@@ -6,7 +6,7 @@ import { useBuilderStore } from './builder-store';
 import type { ParseError } from './builder-text';
 import { LISTED_FINDINGS } from './document-notices';
 import { countFindings, FindingsPanel, type FindingCounts } from './findings-panel';
-import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
+import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy-offer';
 
 /**
  * While a large working copy from last time waits to be opened or declined, the editor holds a

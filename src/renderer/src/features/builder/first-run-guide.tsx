@@ -25,7 +25,7 @@ import {
   firstRunProgress,
   firstRunSendWords,
 } from './first-run-progress';
-import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
+import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy-offer';
 
 /**
  * The way through a first run, on the builder until it is done or closed: a request (Sample's

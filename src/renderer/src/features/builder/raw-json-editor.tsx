@@ -13,7 +13,7 @@ import { sizeAwareLanguage } from './raw-editor-language';
 import { createRawEditorSync } from './raw-editor-sync';
 import { findingRange } from './raw-json-lint';
 import { wholeTextInput } from './whole-text-input';
-import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy';
+import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy-offer';
 
 /** One object for the editor's life: a new one per render would reconfigure CodeMirror each time. */
 const BASIC_SETUP = { foldGutter: true, highlightActiveLine: true, autocompletion: false };

@@ -9,7 +9,14 @@ import {
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import type { ConnectionState } from '@bridge/ws-client';
 import { builderCalls } from './builder-calls-store';
-import { restoredState, savedOf, selectDirty, useBuilderStore, type SavedDraft } from './builder-store';
+import { restoredState, savedOf, useBuilderStore, type SavedDraft } from './builder-store';
+import { builderStateOf } from './working-copy-state';
+import {
+  awaitsWorkingCopyChoice,
+  offerKeptApart,
+  offerToKeepApart,
+  useWorkingCopyOffer,
+} from './working-copy-offer';
 import { isLargeDocument } from './large-document';
 import { useFollowedOrder } from './followed-order';
 import { flushRawEdits } from './raw-editor-sync';
@@ -17,23 +24,7 @@ import { useSendStore } from './send-store';
 import { registerLostOnClose } from '@ui/leave-guard';
 import { utf8ByteLength } from '@shared/byte-size';
 
-/** What is saved for a restart: the working copy and the draft it belongs to. */
-export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
-  return {
-    form: state.form,
-    singleCheckout: state.singleCheckout,
-    text: state.text,
-    // A draft that could not be read is still the one this copy belongs to: a reload tries again.
-    draftId: state.saved?.id ?? state.draftUnread?.id ?? null,
-    dirty: selectDirty(state),
-    freshReferenceOnSend: state.freshReferenceOnSend,
-    lastSend: state.lastSend,
-    unansweredSend: state.unansweredSend,
-    followedOrder: state.followedOrder,
-    guidedOrder: state.guidedOrder,
-    notKept: null,
-  };
-}
+export { builderStateOf } from './working-copy-state';
 
 /** A newer, larger document that the tab held and did not keep: when, and its size in bytes. */
 export type NotKeptCopy = NonNullable<BuilderState['notKept']>;
@@ -48,19 +39,8 @@ export function dismissNotKeptCopy(): void {
   useNotKeptCopy.setState({ notKept: null });
 }
 
-/** A large working copy left from last time, waiting for the person to open it or start afresh. */
-interface OfferState {
-  offered: (BuilderState & { saved: SavedDraft | null }) | null;
-}
-export const useWorkingCopyOffer = create<OfferState>(() => ({ offered: null }));
-
-/**
- * While the offer waits, the builder holds a placeholder (`{}`), not the person's document:
- * nothing that judges the document (Findings, its counts, the raw editor's marks) says a verdict
- * on it until they choose.
- */
-export const awaitsWorkingCopyChoice = (state: OfferState = useWorkingCopyOffer.getState()): boolean =>
-  state.offered !== null;
+/** The placeholder's state when the offer was made: a change from it is the person writing. */
+let placeholderState: BuilderState | null = null;
 
 /**
  * Loads the working copy saved last time. One that would take seconds to open (above the large
@@ -69,7 +49,25 @@ export const awaitsWorkingCopyChoice = (state: OfferState = useWorkingCopyOffer.
  */
 export async function loadWorkingCopy(): Promise<void> {
   if (useBuilderStore.getState().loaded) return;
-  const state = await builderCalls.getWorkingCopy();
+  const [state, waiting] = await Promise.all([
+    builderCalls.getWorkingCopy(),
+    // Not read, it stays where it is in main (no save here touches it): offered at the next load.
+    builderCalls.getWaitingCopy().catch(() => null),
+  ]);
+  // A copy kept apart that is the working copy too (both saved from one document) is no second
+  // document: the working copy is offered as it would be alone.
+  const apart = waiting !== null && waiting.state.text !== state?.text ? waiting : null;
+  // Left, it would come back as a second copy once the working copy moves on.
+  if (waiting !== null && apart === null) builderCalls.discardWaitingCopy().catch(() => undefined);
+  if (apart !== null) {
+    const { saved: waitingSaved } = await draftOfWorkingCopy(apart.state.draftId);
+    useWorkingCopyOffer.setState({
+      offered: { ...apart.state, saved: waitingSaved },
+      kind: apart.kind,
+      placeholder: false,
+      keptApart: true,
+    });
+  }
   if (state === null) {
     useBuilderStore.setState({ loaded: true });
     return;
@@ -88,9 +86,13 @@ export async function loadWorkingCopy(): Promise<void> {
   if (state.notKept !== null) useNotKeptCopy.setState({ notKept: state.notKept });
   // Said once: the next save of this tab's copy leaves the mark out.
   kept = { ...state, notKept: null };
-  if (isLargeDocument(state.text.length)) {
-    useWorkingCopyOffer.setState({ offered: { ...state, saved } });
+  // With a copy kept apart, the working copy is what was written after it: opened, whatever its
+  // size, as it was on screen when the tab went (only one question waits at a time).
+  if (apart === null && isLargeDocument(state.text.length)) {
+    placeholderState = null;
+    useWorkingCopyOffer.setState({ offered: { ...state, saved }, kind: 'from-last-time', placeholder: true });
     useBuilderStore.setState({ ...options, loaded: true });
+    placeholderState = builderStateOf(useBuilderStore.getState());
     return;
   }
   useBuilderStore.setState({ ...restoredState(state.text), ...options, saved, draftUnread, loaded: true });
@@ -127,24 +129,6 @@ function restoreLastSend(
   if (unansweredSend !== null) useSendStore.setState({ restoredUnanswered: unansweredSend });
   if (followedOrder !== null && useFollowedOrder.getState().order === null)
     useFollowedOrder.getState().follow(followedOrder);
-}
-
-/** Opens the offered working copy after all. */
-export function openOfferedWorkingCopy(): void {
-  const { offered } = useWorkingCopyOffer.getState();
-  if (offered === null) return;
-  useWorkingCopyOffer.setState({ offered: null });
-  useBuilderStore.setState({
-    ...restoredState(offered.text),
-    form: offered.form,
-    singleCheckout: offered.singleCheckout,
-    saved: offered.saved,
-  });
-}
-
-/** Leaves the offered working copy closed; the next save replaces it. */
-export function declineOfferedWorkingCopy(): void {
-  useWorkingCopyOffer.setState({ offered: null });
 }
 
 const SAVE_DELAY_MS = 300;
@@ -196,9 +180,11 @@ function saveWorkingCopy(snapshot: BuilderState): void {
   // A mark saves the older copy again: the document on screen stays 'too-large', not saved.
   const marked = snapshot.notKept !== null;
   if (!marked) kept = snapshot;
+  const apart = offerToKeepApart();
   builderCalls
-    .saveWorkingCopy(snapshot)
+    .saveWorkingCopy(snapshot, apart)
     .then(() => {
+      if (apart !== undefined) offerKeptApart(apart);
       if (lastSaved === snapshot && saveTimer === null && !marked)
         useBuilderStore.setState({ workingCopy: 'saved' });
     })
@@ -213,8 +199,14 @@ function saveWorkingCopy(snapshot: BuilderState): void {
 
 /** Saves the working copy shortly after it changes (one write per pause in typing). */
 useBuilderStore.subscribe((state) => {
-  if (!state.loaded || useWorkingCopyOffer.getState().offered !== null) return;
+  if (!state.loaded) return;
   const snapshot = builderStateOf(state);
+  if (awaitsWorkingCopyChoice()) {
+    // The placeholder is not saved over the copy offered; what is written over it is, the
+    // offered copy kept apart first (a reload lost both the sample taken and the question).
+    if (placeholderState === null || sameState(placeholderState, snapshot)) return;
+    useWorkingCopyOffer.setState({ placeholder: false });
+  }
   if (sameState(lastSaved, snapshot) || (saveTimer !== null && sameState(waiting, snapshot))) return;
   const tooLarge = snapshot.text.length > DRAFT_TEXT_MAX;
   // Set before the timer: the store calls this again from inside setState.

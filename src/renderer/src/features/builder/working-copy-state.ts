@@ -1,0 +1,20 @@
+import type { BuilderState } from '@shared/drafts';
+import { selectDirty, type useBuilderStore } from './builder-store';
+
+/** What is saved for a restart: the working copy and the draft it belongs to. */
+export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
+  return {
+    form: state.form,
+    singleCheckout: state.singleCheckout,
+    text: state.text,
+    // A draft that could not be read is still the one this copy belongs to: a reload tries again.
+    draftId: state.saved?.id ?? state.draftUnread?.id ?? null,
+    dirty: selectDirty(state),
+    freshReferenceOnSend: state.freshReferenceOnSend,
+    lastSend: state.lastSend,
+    unansweredSend: state.unansweredSend,
+    followedOrder: state.followedOrder,
+    guidedOrder: state.guidedOrder,
+    notKept: null,
+  };
+}
