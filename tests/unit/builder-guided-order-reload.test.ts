@@ -13,6 +13,7 @@ vi.mock('@bridge', () => ({
     subscribe: () => () => undefined,
     onConnectionState: () => () => undefined,
     getBuilderState: () => Promise.resolve(stored),
+    getWaitingWorkingCopy: () => Promise.resolve(null),
     saveBuilderState: (state: BuilderState) => {
       stored = builderStateSchema.parse(state);
       return Promise.resolve({ saved: true });
