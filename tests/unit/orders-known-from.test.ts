@@ -1,7 +1,11 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { NewEvent } from '../../src/main/store/events-repository';
+import { migrate } from '../../src/main/store/migrate';
+import { migrations } from '../../src/main/store/migrations';
 import type { OrderPage } from '../../src/shared/contract/orders';
+import { NO_STATE_WHY, noStateActionsNote } from '../../src/shared/orders/order-known-from';
 import { createCheckout, notification } from './helpers/order-events';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
@@ -84,10 +88,57 @@ describe('orders known only from the console’s records', () => {
     expect(run.stdout).not.toMatch(/state\s+approved/);
   });
 
-  it('an order known from the emulator’s deliveries alone is said to be, not from replays or forwards', async () => {
+  // An emulator's delivery is the service's doing (the emulator plays it; provenance.ts), as
+  // `history` and the WHOSE column said, while the state line called it "the console's own
+  // records" and the view's details "console: delivery". It is the emulator's word that it SENT a
+  // notification, not a notification this console received: the service's, and no state.
+  it('an order known from the emulator’s deliveries alone is the service’s, its state unknown', async () => {
+    const table = await cli();
+    expect(lineOf(table.stdout, DELIVERED)).toMatch(/\sunknown\s/);
+    const json = JSON.parse((await cli('--json')).stdout) as { order_id: string; known_from: string }[];
+    expect(json.find((order) => order.order_id === DELIVERED)).toMatchObject({ known_from: 'service' });
     const run = await cli('show', DELIVERED);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/state\s+console only: .*the emulator's delivery attempts/);
+    expect(run.stdout).toMatch(
+      /state\s+unknown: no answer or verified notification received from the service names one\n/,
+    );
+    expect(run.stdout).not.toContain("the console's own records");
+    expect(run.stdout).toMatch(/\sdelivery\s+service\s/);
+  });
+
+  it('says what an order known only from the console’s own records lacks: the service’s evidence', async () => {
+    const run = await cli('show', CRAFTED);
+    expect(run.code, run.stderr).toBe(0);
+    // "no evidence of this console's own; only the console's own records" contradicted itself.
+    expect(run.stdout).toMatch(
+      /state\s+console only: no evidence from the service; only the console's own records \(replays, crafted tokens, forwards\), which never move an order\n/,
+    );
+  });
+});
+
+describe('the one wording of an order with no state', () => {
+  it('says the same in the actions’ note, and reads as a sentence', () => {
+    const note = noStateActionsNote('console', null);
+    expect(note).toBe(
+      "Known only from the console's own records (replays, crafted tokens, forwards), which never move an order: the state is not known here, and every operation is offered.",
+    );
+    expect(NO_STATE_WHY.console).not.toContain("this console's own");
+    for (const words of [...Object.values(NO_STATE_WHY), note]) expect(words).not.toContain('delivery');
+  });
+
+  it('has every order derived again, so one stored as "console only" from deliveries reads unknown (migration 041)', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id < 41),
+    );
+    db.exec("INSERT INTO orders (order_id, stale, known_from) VALUES ('o-1', 0, 'console')");
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id <= 41),
+    );
+    expect(db.prepare('SELECT stale FROM orders').all()).toEqual([{ stale: 1 }]);
+    db.close();
   });
 });
 

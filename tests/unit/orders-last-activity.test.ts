@@ -5,6 +5,7 @@ import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
 import { summariseLifecycle } from '../../src/shared/orders/order-lifecycle';
+import { whoseWord } from '../../src/shared/provenance';
 import { createCheckout, notification } from './helpers/order-events';
 import {
   arrivalOf,
@@ -51,11 +52,14 @@ describe("an order's last activity", () => {
     // Every record is still counted, and the newest is still said, marked.
     expect(lifecycle.facts.recordCount).toBe(records.length);
     const newest = records.at(-1);
+    // Whose a delivery is, is whoseWord's (provenance.ts), as `history` and `orders show` say it:
+    // the emulator's send, the service's doing; not evidence, so it does not date the order.
     expect(lifecycle.facts.latestRecord).toEqual({
       recordId: newest?.id,
       at: newest?.at,
-      whose: 'console: delivery',
+      whose: 'service',
     });
+    expect(lifecycle.facts.latestRecord?.whose).toBe(whoseWord(deliveryOf('order_approved')));
   });
 
   it("counts the merchant's own calls to the service, answered or not", () => {

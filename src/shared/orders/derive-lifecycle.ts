@@ -101,7 +101,7 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
   return {
     orderId,
     state: walk.state,
-    knownFrom: knownFromOf(sorted, isEvidence),
+    knownFrom: knownFromOf(sorted),
     stateRecordId: walk.stateRecordId,
     stateSource: walk.stateSource,
     facts: {

@@ -126,9 +126,10 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
           : {
               recordId: last.id,
               at: last.at,
-              // The emulator's delivery log is stored as the service's, but it is the console's own
-              // record of a send, never evidence (derive-lifecycle.ts, isEvidence).
-              whose: last.kind === 'delivery' ? 'console: delivery' : whoseWord(last),
+              // Whose it is, is provenance.ts's word, as `history` and `orders show` say it: an
+              // emulator's delivery reads `service` (the emulator plays it), though it is not
+              // evidence of the order's state (derive-lifecycle.ts, isEvidence).
+              whose: whoseWord(last),
             },
       recordCount: all.length,
     },

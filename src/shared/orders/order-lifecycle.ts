@@ -172,8 +172,9 @@ export const orderFactsSchema = z.object({
   lastActivityAt: z.string(),
   /**
    * The newest record when it is newer than the last activity and not the service's evidence (a
-   * replay, a forward, a crafted or unverified webhook, an import): shown marked, never dating
-   * the order. `whose` is whoseWord's (`console: replay`, `unverified`).
+   * replay, a forward, a crafted or unverified webhook, an import, the emulator's delivery): shown
+   * marked, never dating the order. `whose` is whoseWord's (`console: replay`, `unverified`, and
+   * `service` for a delivery, the emulator's send standing in for the service's).
    */
   latestRecord: z
     .object({ recordId: z.number().int(), at: z.string(), whose: z.string() })

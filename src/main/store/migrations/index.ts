@@ -38,6 +38,7 @@ import ordersFirstSeen from './037-orders-first-seen';
 import eventsSummaryColumns from './038-events-summary-columns';
 import eventsByScenarioRun from './039-events-by-scenario-run';
 import eventsUnanswered from './040-events-unanswered';
+import ordersKnownFromDeliveries from './041-orders-known-from-deliveries';
 
 export interface Migration {
   readonly id: number;
@@ -94,4 +95,5 @@ export const migrations: readonly Migration[] = [
   { id: 38, name: '038-events-summary-columns', sql: eventsSummaryColumns },
   { id: 39, name: '039-events-by-scenario-run', sql: eventsByScenarioRun },
   { id: 40, name: '040-events-unanswered', sql: eventsUnanswered },
+  { id: 41, name: '041-orders-known-from-deliveries', sql: ordersKnownFromDeliveries },
 ];
