@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emulatorHeldStateNote } from '../../src/shared/orders/emulator-held-state';
+import { created, deliveryOf, resetRecords, webhook } from './helpers/order-records';
 
 // After `emulator cancel <order>` (the customer cancels in the emulator) the Emulator view said
 // CANCELED while Orders and `orders show` said new, Cancel and Authorise enabled, and no word of
@@ -29,5 +30,33 @@ describe("what this console's emulator holds of an order, beside the order's sta
   it('nothing to say when the two agree, or the emulator does not hold the order', () => {
     expect(emulatorHeldStateNote('canceled', 'canceled')).toBeNull();
     expect(emulatorHeldStateNote('new', undefined)).toBeNull();
+  });
+});
+
+// An order created on the emulator with its notification URL elsewhere (a merchant's own server):
+// orders show listed six deliveries, each answered 200 there, under "no record here says so yet
+// (its notification may be on its way, dropped by a fault, or sent elsewhere)". The console knows
+// where they went: it says so.
+describe('an order whose notifications the emulator delivered to another endpoint', () => {
+  beforeEach(resetRecords);
+  const elsewhere = (eventType: string, url = 'http://127.0.0.1:8099/n') => ({
+    ...deliveryOf(eventType),
+    url,
+  });
+
+  it('names where they went, not "may be on its way"', () => {
+    const records = [elsewhere('order_approved'), elsewhere('order_captured'), elsewhere('order_refunded')];
+    expect(emulatorHeldStateNote(null, 'partially_refunded', records)).toBe(
+      "The emulator holds this order as partially refunded; its notifications went to http://127.0.0.1:8099/n, not to this console's listener, so this order's state is from its records.",
+    );
+  });
+
+  it('says only what it knows: a listener of this console received some, or none was answered', () => {
+    // One of them arrived here: the rest may yet.
+    const here = [created(), webhook('order_approved'), elsewhere('order_approved')];
+    expect(emulatorHeldStateNote('new', 'authorised', here)).toContain('no record here says so yet');
+    // Dropped or unanswered: where it went is not known to have been reached.
+    const unanswered = [{ ...elsewhere('order_approved'), status: null }];
+    expect(emulatorHeldStateNote(null, 'approved', unanswered)).toContain('no record here says so yet');
   });
 });

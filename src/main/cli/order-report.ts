@@ -186,7 +186,7 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
     `Order ${terminalSafe(json.order_id)}`,
     `  state      ${state}`,
     // Beside the state, as the Orders view says it (emulator-held-state.ts); it moves nothing.
-    ...(emulatorNote === null ? [] : [`  emulator   ${emulatorNote}`]),
+    ...(emulatorNote === null ? [] : [`  emulator   ${terminalSafe(emulatorNote)}`]),
     `  reference  ${dash(json.reference_id)}`,
     `  profile    ${dash(json.profile)}`,
     `  total      ${json.amounts.total === null ? totalUnknownWords(json.amounts.total_unknown) : money(json.amounts.total)}`,

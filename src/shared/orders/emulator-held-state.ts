@@ -3,7 +3,23 @@ import { ORDER_STATE_WORDS } from './operation-availability';
 import { lifecycleStepOf, stepOfEventType, type OrderState } from './order-states';
 import { tokenJudgedAgainstWords } from './token-judged-against';
 
-type HeldRecord = Pick<TimelineSummary, 'id' | 'kind' | 'eventType' | 'tokenVerdict' | 'profileName'>;
+type HeldRecord = Pick<
+  TimelineSummary,
+  'id' | 'kind' | 'eventType' | 'tokenVerdict' | 'profileName' | 'provenance' | 'url' | 'status'
+>;
+
+/**
+ * Where the emulator's notifications of this order went, when the console knows they went
+ * elsewhere: deliveries answered by their endpoint, and no notification of the service's
+ * received here (one that was means the listener is where they go, and the rest may follow).
+ */
+function deliveredElsewhere(records: readonly HeldRecord[]): string[] {
+  if (records.some((record) => record.kind === 'webhook' && record.provenance === 'service')) return [];
+  const urls = records
+    .filter((record) => record.kind === 'delivery' && record.status !== null && record.url !== null)
+    .map((record) => record.url ?? '');
+  return [...new Set(urls)];
+}
 
 /**
  * What this console's emulator holds of an order, when that is not the order's state. The two
@@ -14,7 +30,9 @@ type HeldRecord = Pick<TimelineSummary, 'id' | 'kind' | 'eventType' | 'tokenVerd
  *
  * `records` are the order's (oldest first): when the notification of the held state did arrive
  * but its token was not judged valid (judged against another profile's token, say), that record
- * is named with why it did not count; "no record here says so yet" stood beside it.
+ * is named with why it did not count; "no record here says so yet" stood beside it. When its
+ * notifications were delivered to another endpoint (the order's notification URL is not this
+ * listener), that is said, with where: "may be on its way" stood beside six answered deliveries.
  */
 export function emulatorHeldStateNote(
   state: OrderState | null,
@@ -37,5 +55,8 @@ export function emulatorHeldStateNote(
   );
   if (arrived !== undefined)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; #${arrived.id} ${arrived.eventType ?? ''} arrived, but ${tokenJudgedAgainstWords(arrived)}, so it does not count and ${fromRecords}.`;
+  const elsewhere = deliveredElsewhere(records);
+  if (elsewhere.length > 0)
+    return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; its notifications went to ${elsewhere.join(' and ')}, not to this console's listener, ${from}.`;
   return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; no record here says so yet (its notification may be on its way, dropped by a fault, or sent elsewhere), ${from}.`;
 }
