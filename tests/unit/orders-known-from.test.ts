@@ -4,7 +4,8 @@ import type { ConsoleCore } from '../../src/main/app';
 import type { NewEvent } from '../../src/main/store/events-repository';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
-import type { OrderPage } from '../../src/shared/contract/orders';
+import type { OrderDetail, OrderPage } from '../../src/shared/contract/orders';
+import { STRIP_STATUS_WORDS } from '../../src/shared/orders/order-lifecycle';
 import { NO_STATE_WHY, noStateActionsNote } from '../../src/shared/orders/order-known-from';
 import { createCheckout, notification } from './helpers/order-events';
 import { runCliCaptured } from './helpers/run-cli';
@@ -104,6 +105,18 @@ describe('orders known only from the console’s records', () => {
     );
     expect(run.stdout).not.toContain("the console's own records");
     expect(run.stdout).toMatch(/\sdelivery\s+service\s/);
+    // With no evidence, no step is known to be unreached: each is not seen, never "not reached".
+    expect(run.stdout).toMatch(/\nNew\s+not seen\s/);
+    expect(run.stdout).toMatch(/\nCaptured\s+not seen\s/);
+    expect(run.stdout).not.toContain('not reached');
+  });
+
+  it('an order with no state has a strip of steps not seen, in every view’s words', async () => {
+    const answer = await core.dispatcher('getOrderLifecycle', { orderId: CRAFTED }, { transport: 'direct' });
+    if (!answer.ok) throw new Error(answer.error.message);
+    const { strip } = (answer.data as OrderDetail).lifecycle;
+    expect(strip.map((step) => step.status)).toEqual(strip.map(() => 'unknown'));
+    expect(STRIP_STATUS_WORDS.unknown).toBe('not seen');
   });
 
   it('says what an order known only from the console’s own records lacks: the service’s evidence', async () => {

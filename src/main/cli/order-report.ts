@@ -151,7 +151,7 @@ function stripTable(strip: readonly StripStep[]): string {
       const evidence = stepEvidence(step);
       const by =
         evidence === null
-          ? step.status === 'unseen'
+          ? step.status === 'unseen' || step.status === 'unknown'
             ? 'no record'
             : '—'
           : `${byWords(evidence.reached.words, evidence.reached.recordId)}${

@@ -99,9 +99,12 @@ export type LifecycleEntry = z.infer<typeof lifecycleEntrySchema>;
 
 /**
  * One step of the strip: `done` (seen), `current` (the known state), `unseen` (passed without
- * a record proving it, e.g. no `order_approved` arrived before `order_authorised`), `pending`.
+ * a record proving it, e.g. no `order_approved` arrived before `order_authorised`), `pending`
+ * (after the known state: not reached), `unknown` (the order has no known state, so whether the
+ * step was reached is not known: "not reached" stood on every step of an order its emulator held
+ * as captured and refunded).
  */
-export const STRIP_STEP_STATUSES = ['done', 'current', 'unseen', 'pending'] as const;
+export const STRIP_STEP_STATUSES = ['done', 'current', 'unseen', 'pending', 'unknown'] as const;
 export const stripStepSchema = z.object({
   step: lifecycleStepSchema,
   status: z.enum(STRIP_STEP_STATUSES),
@@ -133,6 +136,7 @@ export const STRIP_STATUS_WORDS: Record<StripStep['status'], string> = {
   current: 'current',
   unseen: 'passed, not seen',
   pending: 'not reached',
+  unknown: 'not seen',
 };
 
 /** What reached or proved a step, in the words of the Orders view's strip and `orders show`. */

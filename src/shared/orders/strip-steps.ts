@@ -42,7 +42,8 @@ function detailOf(step: LifecycleStep, state: OrderState | null, amounts: StripA
  * The strip: the happy path new → approved → authorised → captured, cut at the ending step
  * when the order ended early (declined, expired, canceled), and followed by refunded once a
  * refund happened. Steps before the current one are done (a record proves them) or unseen
- * (passed with no record); later ones are pending.
+ * (passed with no record); later ones are pending. With no known state every step is unknown:
+ * nothing says one was reached, nor that it was not.
  */
 export function buildStrip(
   state: OrderState | null,
@@ -65,13 +66,15 @@ export function buildStrip(
   return steps.map((step, index) => {
     const proof = proofs.get(step) ?? null;
     const status =
-      index === currentIndex
-        ? 'current'
-        : index < currentIndex
-          ? proof === null
-            ? 'unseen'
-            : 'done'
-          : 'pending';
+      current === null
+        ? 'unknown'
+        : index === currentIndex
+          ? 'current'
+          : index < currentIndex
+            ? proof === null
+              ? 'unseen'
+              : 'done'
+            : 'pending';
     return {
       step,
       status,
@@ -81,7 +84,7 @@ export function buildStrip(
       late: proof?.late ?? null,
       reachedRecordId: proof?.reachedRecordId ?? null,
       reachedBy: proof?.reachedBy ?? null,
-      detail: status === 'pending' ? null : detailOf(step, state, amounts),
+      detail: status === 'pending' || status === 'unknown' ? null : detailOf(step, state, amounts),
     };
   });
 }

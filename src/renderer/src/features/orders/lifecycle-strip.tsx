@@ -31,7 +31,8 @@ function StepIcon({ step, compact }: { step: StripStep; compact: boolean }) {
         <IconCheck size={glyph} />
       </ThemeIcon>
     );
-  if (step.status === 'unseen')
+  // Passed without a record, or not known either way (an order with no known state): a question.
+  if (step.status === 'unseen' || step.status === 'unknown')
     return (
       <ThemeIcon size={size} radius="xl" color="gray" variant="light">
         <IconQuestionMark size={glyph} />
@@ -142,7 +143,7 @@ function StripCell({ step, compact }: { step: StripStep; compact: boolean }) {
         <StepEvidence step={step} at={step.at} compact={compact} />
       ) : (
         <Text size="xs" c="dimmed" mt={2}>
-          {step.status === 'unseen' ? 'no record' : '—'}
+          {step.status === 'unseen' || step.status === 'unknown' ? 'no record' : '—'}
         </Text>
       )}
     </Paper>
