@@ -6,7 +6,10 @@ import { z } from 'zod';
  * never moves an order.
  *
  * - `service`: the service's own traffic: a notification the listener received from the
- *   service (or the emulator, which plays it), the answer to a request, the emulator's delivery;
+ *   service (or the emulator, which plays it), the answer to a request, the emulator's delivery.
+ *   A delivery is the service's doing but the sender's log of a send, not a notification this
+ *   console received: every view calls it `service` (whoseWord), and it moves no order
+ *   (derive-lifecycle.ts, isEvidence);
  * - `replay`: the console sent a stored notification again, exactly as stored (its bytes and
  *   its original token), and the listener's record of such a send;
  * - `crafted`: the console sent bytes the service never sent: a replay with an edited body, a
