@@ -94,6 +94,7 @@ const state = (text: string): BuilderState => ({
   lastSend: null,
   unansweredSend: null,
   followedOrder: null,
+  guidedOrder: null,
   notKept: null,
 });
 

@@ -83,6 +83,7 @@ const state = (text: string): BuilderState => ({
   lastSend: null,
   unansweredSend: null,
   followedOrder: null,
+  guidedOrder: null,
   notKept: null,
 });
 /** The tab reloaded: what is saved goes now (pagehide), and the page loads anew. */
