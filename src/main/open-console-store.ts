@@ -12,7 +12,7 @@ import { consoleCommandOn } from './console-command';
 import { createLogger, type Logger } from './log';
 import { liveAddressRecords, runByOf } from './running-addresses/address-record';
 import { openStore, type Store } from './store/open-store';
-import { unreadableSettingsWarnings } from './unreadable-settings';
+import { damagedProfilesWarnings, unreadableSettingsWarnings } from './unreadable-settings';
 
 /**
  * The data directory made or required, its database opened and its log begun, in the order that
@@ -59,5 +59,6 @@ export function openConsoleStore(
     'webhook-headers',
   ]))
     log.warn(line);
+  for (const line of damagedProfilesWarnings(store.profiles.list())) log.warn(line);
   return { store, log };
 }

@@ -54,3 +54,13 @@ export function unreadableSettingsWarnings(
   }
   return lines;
 }
+
+/**
+ * Each column of a stored profile that cannot be read (stored-profile-row.ts), one line each:
+ * said with the settings' lines, in the log at start and by `serve`, `listen` and `profiles list`.
+ */
+export function damagedProfilesWarnings(
+  profiles: readonly { damaged: readonly { message: string }[] }[],
+): string[] {
+  return profiles.flatMap((profile) => profile.damaged.map((field) => field.message));
+}

@@ -1,3 +1,4 @@
+import { DAMAGED_PROFILE_COLUMNS } from './damaged-profile-words';
 import { httpUrlProblem } from './http-url';
 import { BASE_URL_RULES, profileFieldsSchema, type ProfileView } from './profile';
 
@@ -12,7 +13,8 @@ export type ProfileProblem =
   | { kind: 'placeholder_base_url'; field: 'baseUrl'; message: string }
   | { kind: 'unusable_base_url'; field: 'baseUrl'; message: string }
   | { kind: 'no_api_token'; field: 'apiToken'; message: string }
-  | { kind: 'unusable_field'; field: StoredField; message: string };
+  | { kind: 'unusable_field'; field: StoredField; message: string }
+  | { kind: 'damaged_field'; field: 'baseUrl' | 'environment'; message: string };
 
 /**
  * The fields a profile view carries as stored (profileViewSchema): one a data directory holds
@@ -112,12 +114,19 @@ const upperFirst = (text: string): string => `${text.charAt(0).toUpperCase()}${t
 const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
 export function profileProblems(
-  profile: Pick<ProfileView, StoredField | 'baseUrl' | 'environment' | 'apiToken'>,
+  profile: Pick<ProfileView, StoredField | 'baseUrl' | 'environment' | 'apiToken' | 'damaged'>,
 ): ProfileProblem[] {
   const problems: ProfileProblem[] = [...unusableFieldProblems(profile)];
+  // A base URL or environment damaged in the database holds a guess: nothing is sent with it
+  // (placeholder-guard.ts refuses it in main with the same words).
+  for (const { column, message } of profile.damaged)
+    if (column === 'baseUrl' || column === 'environment')
+      problems.push({ kind: 'damaged_field', field: column, message });
   const unusable = unusableBaseUrlClause(profile);
   const placeholder = placeholderBaseUrlClause(profile);
-  if (unusable !== null)
+  if (profile.damaged.some((field) => field.column === 'baseUrl')) {
+    // Said once above, as damaged: its default is no URL to judge.
+  } else if (unusable !== null)
     problems.push({ kind: 'unusable_base_url', field: 'baseUrl', message: `${upperFirst(unusable)}.` });
   else if (placeholder !== null)
     problems.push({ kind: 'placeholder_base_url', field: 'baseUrl', message: `${upperFirst(placeholder)}.` });
@@ -133,11 +142,13 @@ export function profileProblems(
 /** "Set its base URL and API token": the fields to set, for a badge or a button. */
 export function problemsSummary(problems: readonly ProfileProblem[]): string {
   const fields = problems.map((problem) =>
-    problem.field === 'baseUrl'
-      ? 'base URL'
-      : problem.field === 'apiToken'
-        ? 'API token'
-        : STORED_FIELDS[problem.field].label,
+    problem.kind === 'damaged_field'
+      ? DAMAGED_PROFILE_COLUMNS[problem.field]
+      : problem.field === 'baseUrl'
+        ? 'base URL'
+        : problem.field === 'apiToken'
+          ? 'API token'
+          : STORED_FIELDS[problem.field].label,
   );
   return fields.length === 0 ? '' : `Set its ${fields.join(' and ')}`;
 }

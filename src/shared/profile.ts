@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { damagedProfileFieldSchema } from './damaged-profile-words';
 import { LIMITS } from './checkout/limits';
 import { characterCount } from './checkout/text-length';
 import { httpUrlSchema, type HttpUrlRules } from './http-url';
@@ -241,6 +242,11 @@ export const profileViewSchema = profileFieldsSchema
     liveAddress: liveAddressSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /**
+     * Each column of its stored row that could not be read (an edit by hand, a bad copy), with
+     * the words that name it: its field above holds a default meanwhile (stored-profile-row.ts).
+     */
+    damaged: z.array(damagedProfileFieldSchema),
   });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 

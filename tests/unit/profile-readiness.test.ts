@@ -6,6 +6,7 @@ const view = (environment: 'local' | 'sandbox' | 'live', baseUrl?: string, token
   ...defaultProfileFields(environment, environment),
   ...(baseUrl === undefined ? {} : { baseUrl }),
   apiToken: maskSecret(token),
+  damaged: [],
 });
 
 describe('what keeps a profile from working', () => {

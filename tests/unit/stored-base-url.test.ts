@@ -49,6 +49,7 @@ const view = (baseUrl: string) => ({
   ...defaultProfileFields('sandbox', 'Sandbox'),
   baseUrl,
   apiToken: maskSecret('sk_test_stored_abcd'),
+  damaged: [],
 });
 
 describe('a stored base URL that input now refuses', () => {

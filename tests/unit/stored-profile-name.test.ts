@@ -86,6 +86,7 @@ describe('a stored profile name that input refuses', () => {
       ...defaultProfileFields('sandbox', LONG),
       baseUrl: 'https://sandbox.merchant.test',
       apiToken: maskSecret('sk_test_stored_abcd'),
+      damaged: [],
     });
     expect(problems).toEqual([
       {
@@ -109,6 +110,7 @@ describe('a stored name holding a character input now refuses', () => {
       ...defaultProfileFields('sandbox', 'x\u202Eevil'),
       baseUrl: 'https://sandbox.merchant.test',
       apiToken: maskSecret('sk_test_stored_abcd'),
+      damaged: [],
     });
     expect(problem?.message).toMatch(/^Its name cannot be used; a profile name cannot hold U\+202E /);
   });

@@ -107,6 +107,11 @@ interface Target {
   secretLabel: string;
   /** Why the profile's notification token is not used though it is set: it cannot be opened here. */
   secretUnopened: string | null;
+  /**
+   * Why it does not start: the profile's stored listener port cannot be read (stored-profile-row.ts)
+   * and no port was given, so its port would be a guess, and webhooks sent to the real one lost.
+   */
+  portDamaged: string | null;
 }
 
 /**
@@ -234,6 +239,10 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       secret: secret === '' ? null : secret,
       secretLabel: overrides.secret?.label ?? `the notification token of profile "${profile.fields.name}"`,
       secretUnopened,
+      portDamaged:
+        overrides.port === undefined
+          ? (profile.damaged.find((field) => field.column === 'listenerPort')?.message ?? null)
+          : null,
     };
   };
 
@@ -279,6 +288,15 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   const start = async (next: Target) => {
     target = next;
     useKeyOf(next);
+    if (next.portDamaged !== null) {
+      error = `${next.portDamaged} Set its listener port (Profiles, or profiles set ${next.profileName} --listener-port N) to start it.`;
+      portTakenBy = null;
+      holder = null;
+      holderWatch.stop();
+      if (overrides.callerReportsStartFailure === true) log.info(error);
+      else log.warn(error);
+      return;
+    }
     try {
       server = await startWebhookServer({
         port: next.port,

@@ -184,6 +184,7 @@ export function createProfileService({
     ),
     createdAt: stored.createdAt,
     updatedAt: stored.updatedAt,
+    damaged: stored.damaged,
   });
 
   const get = (id: number): StoredProfile => {

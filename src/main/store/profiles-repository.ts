@@ -1,22 +1,13 @@
-import { operationsSchema, environmentSchema, type ProfileFields } from '../../shared/profile';
+import type { ProfileFields } from '../../shared/profile';
 import { profileNamed } from '../../shared/profile-name';
 import type { SqliteDatabase } from './connection';
-
-interface ProfileRow {
-  id: number;
-  name: string;
-  environment: string;
-  base_url: string;
-  listener_port: number;
-  public_listener_url: string | null;
-  notification_field: string;
-  operations: string;
-  signed_token_minutes: number;
-  api_token_sealed: string | null;
-  notification_token_sealed: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import {
+  nameAsRead,
+  readProfileRow,
+  sealedAsRead,
+  type DamagedProfileField,
+  type ProfileRow,
+} from './stored-profile-row';
 
 /** A profile as stored: plain fields, and secrets still sealed. */
 export interface StoredProfile {
@@ -26,6 +17,8 @@ export interface StoredProfile {
   notificationTokenSealed: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Each column that could not be read (its field then holds its default), named. */
+  damaged: DamagedProfileField[];
 }
 
 export interface ProfileWrite {
@@ -35,23 +28,7 @@ export interface ProfileWrite {
 }
 
 function toStored(row: ProfileRow): StoredProfile {
-  return {
-    id: row.id,
-    fields: {
-      name: row.name,
-      environment: environmentSchema.parse(row.environment),
-      baseUrl: row.base_url,
-      listenerPort: row.listener_port,
-      publicListenerUrl: row.public_listener_url,
-      notificationField: row.notification_field,
-      operations: operationsSchema.parse(JSON.parse(row.operations)),
-      signedTokenMinutes: row.signed_token_minutes,
-    },
-    apiTokenSealed: row.api_token_sealed,
-    notificationTokenSealed: row.notification_token_sealed,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return { id: row.id, ...readProfileRow(row) };
 }
 
 function toParams(write: ProfileWrite) {
@@ -75,9 +52,10 @@ export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
 export function createProfilesRepository(db: SqliteDatabase) {
   const statements = {
     list: db.prepare<[], ProfileRow>('SELECT * FROM profiles ORDER BY sort_order, id'),
-    sealedTokens: db.prepare<[], Pick<ProfileRow, 'name' | 'api_token_sealed' | 'notification_token_sealed'>>(
-      'SELECT name, api_token_sealed, notification_token_sealed FROM profiles ORDER BY sort_order, id',
-    ),
+    sealedTokens: db.prepare<
+      [],
+      Pick<ProfileRow, 'id' | 'name' | 'api_token_sealed' | 'notification_token_sealed'>
+    >('SELECT id, name, api_token_sealed, notification_token_sealed FROM profiles ORDER BY sort_order, id'),
     byId: db.prepare<[number], ProfileRow>('SELECT * FROM profiles WHERE id = ?'),
     count: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM profiles'),
     insert: db.prepare(`INSERT INTO profiles
@@ -112,10 +90,11 @@ export function createProfilesRepository(db: SqliteDatabase) {
       apiTokenSealed: string | null;
       notificationTokenSealed: string | null;
     }[] {
+      // Read as `list` reads them (stored-profile-row.ts), without the words: a hot path.
       return statements.sealedTokens.all().map((row) => ({
-        name: row.name,
-        apiTokenSealed: row.api_token_sealed,
-        notificationTokenSealed: row.notification_token_sealed,
+        name: nameAsRead(row.name, row.id),
+        apiTokenSealed: sealedAsRead(row.api_token_sealed),
+        notificationTokenSealed: sealedAsRead(row.notification_token_sealed),
       }));
     },
     get(id: number): StoredProfile | undefined {
@@ -124,8 +103,11 @@ export function createProfilesRepository(db: SqliteDatabase) {
     },
     /** By profileNamed, not SQLite's NOCASE (A-Z only), so a lookup reads names as a clash does. */
     findByName(name: string): StoredProfile | undefined {
-      const row = profileNamed(name, statements.list.all());
-      return row === undefined ? undefined : toStored(row);
+      const all = statements.list.all().map(toStored);
+      return profileNamed(
+        name,
+        all.map((stored) => ({ name: stored.fields.name, stored })),
+      )?.stored;
     },
     count(): number {
       return statements.count.get()?.n ?? 0;

@@ -22,6 +22,8 @@ import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { terminalSafe } from '../terminal-text';
 import { stdinValues, type StdinValue } from '../stdin-value';
+import { terminalLine } from '../../terminal-line';
+import { damagedProfilesWarnings } from '../../unreadable-settings';
 import { registerForgetSecret } from './profiles-forget-secret';
 import { requireProfile } from './require-profile';
 
@@ -133,6 +135,9 @@ export function registerProfiles(program: Command, context: CliContext): void {
       withConsole(context, async (core) => {
         const flags = parseFlags(z.object({ json: z.boolean().optional() }), rawFlags);
         const snapshot = await callerOf(core)('listProfiles', {});
+        // What of a stored profile cannot be read is said, the list goes on (stored-profile-row.ts).
+        for (const line of damagedProfilesWarnings(snapshot.profiles))
+          io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
         if (flags.json === true) {
           // A token's stamp is for a window's save (this process's key): nothing a script can use.
           const listed = snapshot.profiles.map(({ apiToken, notificationToken, ...profile }) => ({

@@ -25,7 +25,7 @@ import {
   serviceWords,
 } from '../console-ready-text';
 import { errorWords } from '../../../shared/error-words';
-import { unreadableSettingsWarnings } from '../../unreadable-settings';
+import { damagedProfilesWarnings, unreadableSettingsWarnings } from '../../unreadable-settings';
 import { terminalLine } from '../../terminal-line';
 
 export const DEFAULT_SERVE_PORT = 4400;
@@ -168,6 +168,8 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
       'former-secrets',
       'webhook-headers',
     ]))
+      io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
+    for (const line of damagedProfilesWarnings(core.profiles.snapshot().profiles))
       io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
     if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
     await signalled;

@@ -30,7 +30,31 @@ export function SetupAlert({ profile }: { profile: ProfileView }) {
     >
       <List size="sm" spacing={2}>
         {problems.map((problem) => (
-          <List.Item key={problem.kind}>{problem.message}</List.Item>
+          <List.Item key={`${problem.kind}:${problem.field}`}>{problem.message}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/**
+ * Above a profile's form: each column of its stored row that could not be read (an edit by
+ * hand, a bad copy), in the words the log and `profiles list` use. The form shows the default in
+ * its place; saving the profile replaces what is stored.
+ */
+export function DamagedAlert({ profile }: { profile: ProfileView }) {
+  if (profile.damaged.length === 0) return null;
+  return (
+    <Alert
+      color="red"
+      mb="md"
+      icon={<IconAlertTriangle size={18} />}
+      title={`${profile.name}'s stored row is damaged in the database`}
+      data-testid="profile-damaged-alert"
+    >
+      <List size="sm" spacing={2}>
+        {profile.damaged.map((field) => (
+          <List.Item key={field.column}>{field.message}</List.Item>
         ))}
       </List>
     </Alert>

@@ -16,7 +16,7 @@ import { leaveViewThen } from '@ui/leave-guard';
 import { ENVIRONMENT_COLOR, profileColor } from '@ui/environment-style';
 import { useNavigation } from '@ui/navigation';
 import { ProfileForm } from './profile-form';
-import { SetupAlert, SetupBadge } from './profile-setup';
+import { DamagedAlert, SetupAlert, SetupBadge } from './profile-setup';
 import { useProfilesStore } from './profiles-store';
 
 /** A profile's editable fields, without what the view adds (id, masked tokens, active, dates). */
@@ -241,6 +241,7 @@ export function ProfilesView() {
               </Group>
             )}
           </Group>
+          {editing !== null && <DamagedAlert profile={editing} />}
           {editing !== null && <SetupAlert profile={editing} />}
           <ProfileForm
             key={formKey}

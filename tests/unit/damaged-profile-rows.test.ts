@@ -1,0 +1,143 @@
+import Database from 'better-sqlite3';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConsole } from '../../src/main/app';
+import { runCliCaptured } from './helpers/run-cli';
+import { makeTempDir } from './helpers/temp-console';
+
+// One column of an inactive profile's row damaged by hand (better-sqlite3, as a tester or a bad
+// copy would): the console still starts, every reader goes on, and the column is named
+// (docs/data-safety.md, "No stored row breaks a reader"). A NULL needs a table without its NOT
+// NULL and CHECK constraints: a copy made by another program, as CREATE TABLE … AS makes one.
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A data directory whose Local profile listens on port 0 (active) and whose Sandbox is damaged. */
+async function damagedDataDir(column: string, value: unknown): Promise<{ dataDir: string; id: number }> {
+  const temp = makeTempDir();
+  cleanups.push(temp.remove);
+  const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
+  const local = setup.profiles.active();
+  setup.profiles.update(
+    local.id,
+    { listenerPort: 0 },
+    { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+  );
+  await setup.close();
+  const db = new Database(join(temp.dir, 'console.sqlite'));
+  db.pragma('foreign_keys = OFF');
+  db.exec(
+    'CREATE TABLE profiles_copy AS SELECT * FROM profiles; DROP TABLE profiles; ALTER TABLE profiles_copy RENAME TO profiles;',
+  );
+  const { id } = db.prepare("SELECT id FROM profiles WHERE name = 'Sandbox'").get() as { id: number };
+  db.prepare(`UPDATE profiles SET ${column} = ? WHERE id = ?`).run(value, id);
+  db.close();
+  return { dataDir: temp.dir, id };
+}
+
+const WORDS: Record<string, string> = {
+  name: 'name',
+  environment: 'environment',
+  base_url: 'base URL',
+  listener_port: 'listener port',
+  public_listener_url: 'public listener URL',
+  notification_field: 'notification field',
+  operations: 'operations',
+  signed_token_minutes: 'token lifetime',
+  api_token_sealed: 'API token',
+  notification_token_sealed: 'notification token',
+  created_at: 'creation time',
+  updated_at: 'time of change',
+};
+
+// Each column, NULL and a value of the wrong type (public_listener_url and the tokens hold NULL
+// when unset, so only their wrong type is damage). A text column given a number keeps it as text
+// (SQLite's affinity), so a blob is its wrong type.
+const blob = Buffer.from('x');
+const CASES: [string, unknown][] = [
+  ['name', null],
+  ['name', blob],
+  ['environment', null],
+  ['environment', 'prod'],
+  ['base_url', null],
+  ['base_url', blob],
+  ['listener_port', null],
+  ['listener_port', 'abc'],
+  ['public_listener_url', blob],
+  ['notification_field', null],
+  ['notification_field', blob],
+  ['operations', null],
+  ['operations', 'not json'],
+  ['operations', '{"capture":5}'],
+  ['signed_token_minutes', null],
+  ['signed_token_minutes', 'x'],
+  ['api_token_sealed', blob],
+  ['notification_token_sealed', blob],
+  ['created_at', null],
+  ['updated_at', blob],
+];
+
+describe('a damaged column of an inactive profile', () => {
+  it.each(CASES)(
+    '%s = %j: the console starts, lists, reads history, listens, and names it',
+    async (column, value) => {
+      const { dataDir, id } = await damagedDataDir(column, value);
+      // A profile whose name cannot be read is named by its id.
+      const name = column === 'name' ? `#${id}` : 'Sandbox';
+      const named = `Profile ${name}'s stored ${WORDS[column] ?? column} is damaged in the database`;
+      const core = await createConsole({
+        dataDir,
+        frontDoor: 'browser',
+        keychain: 'off',
+        background: true,
+        startEmulator: false,
+      });
+      try {
+        // The active profile's listener starts.
+        const status = core.listener.status();
+        expect(status.error).toBeNull();
+        expect(status.url).not.toBeNull();
+        const sandbox = core.profiles.snapshot().profiles.find((profile) => profile.name === name);
+        expect(sandbox?.damaged.map((field) => field.message).join('\n')).toContain(named);
+      } finally {
+        await core.close();
+      }
+      const log = readFileSync(join(dataDir, 'logs', 'console.log'), 'utf8');
+      expect(log).toContain(named);
+      const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, ...argv]);
+      const list = await cli('profiles', 'list');
+      expect(list.stderr).toContain(named);
+      expect(list.code).toBe(0);
+      expect(list.stdout).toContain('Local');
+      expect(list.stdout).toContain(name);
+      const history = await cli('history');
+      expect(history.stderr).not.toContain('error');
+      expect(history.code).toBe(0);
+      // Never used with a guessed value: a send with a damaged base URL or environment is refused,
+      // naming it, and a damaged listener port starts no listener.
+      if (column === 'base_url' || column === 'environment') {
+        const payload = join(dataDir, 'p.json');
+        writeFileSync(payload, '{"order_reference_id":"r1"}');
+        const send = await cli('send', payload, '--profile', 'Sandbox', '--no-notification-url');
+        expect(send.code).toBe(1);
+        expect(send.stderr).toContain(named);
+        expect(send.stderr).toContain('nothing was sent');
+      }
+      if (column === 'listener_port') {
+        const listen = await cli('listen', '--profile', 'Sandbox');
+        expect(listen.code).toBe(1);
+        expect(listen.stderr).toContain(named);
+        expect(listen.stderr).toContain('does not start on a guessed port');
+      }
+      // Reading never writes: the stored value stays until the user saves the profile.
+      const db = new Database(join(dataDir, 'console.sqlite'), { readonly: true });
+      const stored = db.prepare(`SELECT ${column} AS v FROM profiles WHERE id = ?`).get(id) as { v: unknown };
+      db.close();
+      expect(stored.v).toEqual(value);
+    },
+  );
+});
