@@ -2,12 +2,14 @@ import { join } from 'node:path';
 import { openDatabase } from '../../../src/main/store/connection';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { startConsoleWith } from '../fixtures/seed-events';
+import { ProfilesPage } from '../pages/profiles-page';
 
 // A `preferences` setting edited by hand into garbage was replaced by defaults with no word
 // anywhere: Settings opened on System, the guide shown again, nothing in the terminal. It is said
 // in Settings and by serve, and kept as stored until the user saves a preference.
 // A damaged listener setting and retention policy were said on the terminal only: the Listener
 // view and History showed the values in use with no word. They say it in the same alert.
+// A damaged profile row stopped serve altogether; it is said by serve and on that profile.
 
 function onPreferences<T>(dataDir: string, use: (db: ReturnType<typeof openDatabase>) => T): T {
   const db = openDatabase(join(dataDir, 'console.sqlite'));
@@ -36,6 +38,8 @@ test('garbage stored as the preferences, a damaged listener setting and retentio
       store.run('preferences', 'garbage{{');
       store.run('listener.settings', '{"respondStatus":503,"forwardTo":"ftp://x"}');
       store.run('history.retention', '{"mode":"count","count":0}');
+      // A profile's row damaged the same way (an inactive one): the console starts, and says it.
+      db.prepare(`UPDATE profiles SET operations = '{"capture":5}' WHERE name = 'Sandbox'`).run();
     }),
   );
   try {
@@ -44,6 +48,11 @@ test('garbage stored as the preferences, a damaged listener setting and retentio
       .poll(() => served.output())
       .toContain(
         'warning: The stored preferences (the "preferences" setting) cannot be read: the value is not JSON (it reads garbage{{).',
+      );
+    await expect
+      .poll(() => served.output())
+      .toContain(
+        "warning: Profile Sandbox's stored operations is damaged in the database: capture 5 cannot be read",
       );
     await page.emulateMedia({ colorScheme: 'light' });
     await openConsole(page, served, '#/settings');
@@ -87,6 +96,16 @@ test('garbage stored as the preferences, a damaged listener setting and retentio
       'count 0 cannot be read (must be at least 1 record), so {"mode":"all"} is used',
     );
     await expect(retentionAlert).toContainText('saving replaces the stored value');
+
+    const profiles = new ProfilesPage(page);
+    await profiles.open();
+    await profiles.profileInList('Sandbox').click();
+    const damagedAlert = page.getByTestId('profile-damaged-alert');
+    await expect(damagedAlert).toContainText(
+      "Profile Sandbox's stored operations is damaged in the database",
+    );
+    await expect(damagedAlert).toContainText('capture 5 cannot be read');
+    await expect(damagedAlert).toContainText('The stored value is kept as it is until the profile is saved.');
   } finally {
     await served.stop();
   }
