@@ -10,18 +10,18 @@ import { openExternalUrl } from '@ui/open-external';
 import { usePreferencesStore } from '@ui/preferences-store';
 import { switchProfile, selectActiveProfile, useProfilesStore } from '@features/profiles';
 import { useEmulatorStore } from '@features/emulator';
+import { useEmulatorHeldState } from '@features/orders';
 import { isEmptyDocument, useBuilderStore } from './builder-store';
-import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder, type FollowedOrder } from './followed-order';
 import { useGuided } from './guided-order';
 import classes from './builder.module.css';
 import { isOverEmulatorLimit } from './large-document';
+import { firstRunOrderStep, type FirstRunAction } from './first-run-order-step';
 import { fillSample } from './sample-action';
 import {
   FIRST_RUN_STEPS,
   firstRunDoneWords,
   firstRunHeading,
-  firstRunPayWords,
   firstRunProgress,
   firstRunSendWords,
 } from './first-run-progress';
@@ -44,7 +44,8 @@ function Guide() {
   const hasDocument = useBuilderStore((state) => !isEmptyDocument(state));
   const { order, detail, state } = useGuided();
   const progress = firstRunProgress(hasDocument, order !== null, state);
-  const unreceived = deliveredElsewhere(detail?.records ?? [])[0] ?? null;
+  // What the emulator holds of it: past what its records say, the guide says why, not Pay again.
+  const held = useEmulatorHeldState(order?.orderId ?? null);
   const close = () => void update({ firstRunGuide: 'done' });
   return (
     <Paper withBorder radius="sm" p="xs" mb="sm" data-testid="first-run-guide" data-step={progress}>
@@ -85,7 +86,14 @@ function Guide() {
         className={classes.firstRunNext}
         data-testid="first-run-next"
       >
-        <NextStep progress={progress} order={order} state={state} unreceived={unreceived} onDone={close} />
+        <NextStep
+          progress={progress}
+          order={order}
+          state={state}
+          held={held}
+          records={detail?.records ?? []}
+          onDone={close}
+        />
       </Group>
     </Paper>
   );
@@ -127,15 +135,18 @@ function NextStep({
   progress,
   order,
   state,
-  unreceived,
+  held,
+  records,
   onDone,
 }: {
   progress: number;
   /** The order the guide follows (useGuided). */
   order: FollowedOrder | null;
   state: OrderState | null;
-  /** A delivery about the order that something other than this console's listener answered. */
-  unreceived: TimelineSummary | null;
+  /** The state this console's emulator holds the order in, if it holds it. */
+  held: OrderState | undefined;
+  /** The order's records, oldest first. */
+  records: readonly TimelineSummary[];
   onDone: () => void;
 }) {
   const profile = useProfilesStore((store) => selectActiveProfile(store));
@@ -192,49 +203,43 @@ function NextStep({
         );
       return say(firstRunSendWords(local.name, local.name, emulatorRunning));
     case 2:
-      // Paid, but its webhook went elsewhere: "Pay" again would not change what this console sees.
-      if (unreceived !== null)
-        return (
-          <>
-            {say(
-              `${deliveredElsewhereWords(unreceived)} Get this console's listener running (the notice above the form), then send again and pay the new order: the emulator counts this one's webhook as delivered and does not send it again.`,
-            )}
-            <Button size="xs" variant="light" onClick={() => navigate('listener')}>
-              Open the Listener view
-            </Button>
-          </>
-        );
+    case 3:
+    case 4: {
+      if (order === null) return null;
+      const step = firstRunOrderStep({
+        progress,
+        state,
+        held,
+        records,
+        active: profile?.name ?? 'none',
+        emulatorProfile: local?.name ?? 'Local',
+        emulatorRunning,
+      });
+      const act: Record<FirstRunAction['kind'], () => void> = {
+        switch: () => {
+          if (local !== undefined) switchProfile(local.id);
+        },
+        checkout: () => void openExternalUrl(order.checkoutUrl),
+        listener: () => navigate('listener'),
+        orders: () => navigate('orders', { id: order.orderId }),
+      };
       return (
         <>
-          {say(firstRunPayWords(emulatorRunning))}
-          {order !== null && emulatorRunning && (
+          {say(step.text)}
+          {step.actions.map((action) => (
             <Button
+              key={action.kind}
               size="xs"
               variant="light"
-              leftSection={<IconExternalLink size={14} />}
-              onClick={() => void openExternalUrl(order.checkoutUrl)}
+              leftSection={action.kind === 'checkout' ? <IconExternalLink size={14} /> : undefined}
+              onClick={act[action.kind]}
             >
-              Open the checkout page
+              {action.label}
             </Button>
-          )}
+          ))}
         </>
       );
-    case 3:
-    case 4:
-      return (
-        <>
-          {say(
-            progress === 3
-              ? 'Paid (approved). As the merchant, confirm receipt: Authorise, in the order.'
-              : 'Authorised: the goods may ship. Capture the payment, in the order.',
-          )}
-          {order !== null && (
-            <Button size="xs" variant="light" onClick={() => navigate('orders', { id: order.orderId })}>
-              {progress === 3 ? 'Authorise in Orders' : 'Capture in Orders'}
-            </Button>
-          )}
-        </>
-      );
+    }
     default:
       return (
         <>

@@ -2,8 +2,9 @@ import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core
 import type { TimelineSummary } from '@shared/events';
 import type { NotificationPlan } from '@shared/merchant-api';
 import { profileNamed } from '@shared/profile-name';
+import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { VerdictBadge } from '@features/jwt';
-import { LifecycleStrip, StateBadge, useOrderLifecycle } from '@features/orders';
+import { LifecycleStrip, StateBadge, useEmulatorHeldState, useOrderLifecycle } from '@features/orders';
 import { provenanceMark, RowProvenance } from '@features/timeline';
 import { TableHeader } from '@ui/table-header';
 import { useNavigation } from '@ui/navigation';
@@ -36,6 +37,13 @@ export function FollowedOrderPanel({
   const byId = new Map([...stored, ...(followed ?? [])].map((record) => [record.id, record]));
   const webhooks = [...byId.values()].sort((a, b) => a.id - b.id);
   const elsewhere = deliveredElsewhere(detail?.records ?? []);
+  // Orders' note, in its words: "The order now new" beside an order_approved judged against
+  // another profile's token (Sandbox made active after the send) said nothing of why.
+  const held = useEmulatorHeldState(orderId);
+  const heldNote =
+    detail === null || elsewhere.length > 0
+      ? null
+      : emulatorHeldStateNote(detail.lifecycle.state, held, detail.records);
   return (
     <Stack gap="xs" data-testid="followed-order">
       <Group gap="xs">
@@ -54,6 +62,11 @@ export function FollowedOrderPanel({
       {error !== null && (
         <Text size="sm" c="red">
           {error}
+        </Text>
+      )}
+      {heldNote !== null && (
+        <Text size="sm" c="orange" data-testid="followed-order-emulator-state">
+          {heldNote}
         </Text>
       )}
       {detail !== null && <LifecycleStrip lifecycle={detail.lifecycle} compact />}

@@ -4,3 +4,4 @@ export { ExchangeAnswer } from './exchange-answer';
 export { LifecycleStrip } from './lifecycle-strip';
 export { StateBadge } from './state-badge';
 export { useOrderLifecycle } from './use-order-lifecycle';
+export { useEmulatorHeldState } from './use-emulator-held-state';

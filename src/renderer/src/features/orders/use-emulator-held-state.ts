@@ -11,9 +11,12 @@ let loadedHere = false;
 /**
  * The state this console's emulator holds an order in, if it holds it: read from the Emulator
  * view's own store (its newest orders, kept fresh by `emulator.changed`), never a second client.
+ * Null (no order yet: the first-run guide before a send) holds none.
  */
-export function useEmulatorHeldState(orderId: string): OrderState | undefined {
-  const held = useEmulatorStore((state) => state.orders.find((order) => order.orderId === orderId)?.state);
+export function useEmulatorHeldState(orderId: string | null): OrderState | undefined {
+  const held = useEmulatorStore((state) =>
+    orderId === null ? undefined : state.orders.find((order) => order.orderId === orderId)?.state,
+  );
   useEffect(() => {
     // The store is loaded when the Emulator view opens; Orders may be the first view opened.
     if (loadedHere) return;
