@@ -45,10 +45,20 @@ export const TIME_UNREADABLE = 'time unreadable';
 
 /** `Record #12's stored details and time are damaged in the database (…)`. */
 export function damagedWords(id: number, fields: readonly DamagedField[]): string {
-  const names = fields.map((field) => FIELD_WORDS[field]);
+  return damagedPartsWords(
+    `Record #${id}`,
+    fields.map((field) => FIELD_WORDS[field]),
+  );
+}
+
+/**
+ * `<owner>'s stored paths and start time are damaged in the database (…)`: the one sentence for
+ * any stored row a reader could not read whole (a record, a stored run, its scenario or step).
+ */
+export function damagedPartsWords(owner: string, names: readonly string[]): string {
   const list =
     names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
-  return `Record #${id}'s stored ${list} ${names.length === 1 ? 'is' : 'are'} damaged in the database (not what the console writes)`;
+  return `${owner}'s stored ${list} ${names.length === 1 ? 'is' : 'are'} damaged in the database (not what the console writes)`;
 }
 
 /** A list's body findings as its chip counts them: unreadable where the stored count is damaged. */

@@ -1,22 +1,15 @@
-import { z } from 'zod';
-import {
-  checkResultSchema,
-  resultStatusSchema,
-  runTotals,
-  STEP_KINDS,
-  type RunTotals,
-  type ScenarioResult,
-} from '../../shared/scenarios/scenario-results';
+import { runTotals, type ScenarioResult } from '../../shared/scenarios/scenario-results';
 import { ENDED_RUN_STATUSES } from '../../shared/scenarios/run-again';
-import {
-  runSourceSchema,
-  runStatusNow,
-  STORED_RUN_STATUSES,
-  type RunSource,
-  type RunSummary,
-  type StoredRun,
-} from '../../shared/scenarios/stored-runs';
+import type { RunSource, RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
 import type { SqliteDatabase } from './connection';
+import {
+  DAMAGED_SCENARIO_SQL,
+  runSummaryOf,
+  scenarioOf,
+  type ResultRow,
+  type RunRow,
+  type StepRow,
+} from './scenario-run-rows';
 
 export interface NewRun {
   uid: string;
@@ -28,19 +21,6 @@ export interface NewRun {
   source: RunSource;
 }
 
-interface RunRow {
-  id: number;
-  uid: string;
-  started_ms: number;
-  finished_ms: number | null;
-  front_door: string;
-  profile_name: string;
-  paths: string;
-  status: string;
-  alive_ms: number | null;
-  source: string | null;
-}
-
 /** A run's row with the counts of its stored scenarios by status. */
 interface SummaryRow extends RunRow {
   scenarios: number;
@@ -48,45 +28,6 @@ interface SummaryRow extends RunRow {
   failed: number;
   errors: number;
   skipped: number;
-}
-
-interface ResultRow {
-  id: number;
-  file: string;
-  name: string;
-  started_ms: number;
-  duration_ms: number;
-  status: string;
-  order_ids: string;
-}
-
-interface StepRow {
-  position: number;
-  kind: string;
-  title: string;
-  line: number | null;
-  started_ms: number;
-  duration_ms: number;
-  status: string;
-  message: string | null;
-  checks: string;
-  record_ids: string;
-}
-
-const ids = z.array(z.number().int());
-const strings = z.array(z.string());
-const checks = z.array(checkResultSchema);
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A run's source, or null: none stored (an older run), or one no reader can use. */
-function sourceOf(text: string | null): RunSource | null {
-  if (text === null) return null;
-  try {
-    const parsed = runSourceSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 export type ScenarioRunsRepository = ReturnType<typeof createScenarioRunsRepository>;
@@ -120,10 +61,10 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
     summaries: db.prepare<{ beforeId: number | null; limit: number }, SummaryRow>(
       `SELECT r.*,
          count(s.id) AS scenarios,
-         coalesce(sum(s.status = 'passed'), 0) AS passed,
-         coalesce(sum(s.status = 'failed'), 0) AS failed,
-         coalesce(sum(s.status = 'error'), 0) AS errors,
-         coalesce(sum(s.status = 'skipped'), 0) AS skipped
+         coalesce(sum(s.status = 'passed' AND NOT (${DAMAGED_SCENARIO_SQL})), 0) AS passed,
+         coalesce(sum(s.status = 'failed' AND NOT (${DAMAGED_SCENARIO_SQL})), 0) AS failed,
+         coalesce(sum(s.status = 'error' OR (${DAMAGED_SCENARIO_SQL})), 0) AS errors,
+         coalesce(sum(s.status = 'skipped' AND NOT (${DAMAGED_SCENARIO_SQL})), 0) AS skipped
        FROM scenario_runs r LEFT JOIN scenario_results s ON s.run_id = r.id
        WHERE @beforeId IS NULL OR r.id < @beforeId
        GROUP BY r.id
@@ -183,21 +124,7 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
       });
   });
 
-  const summaryOf = (row: RunRow, totals: RunTotals, nowMs: number): RunSummary => ({
-    id: row.id,
-    startedAt: iso(row.started_ms),
-    finishedAt: row.finished_ms === null ? null : iso(row.finished_ms),
-    frontDoor: row.front_door,
-    profileName: row.profile_name,
-    paths: strings.parse(JSON.parse(row.paths)),
-    source: sourceOf(row.source),
-    status: runStatusNow(
-      z.enum(STORED_RUN_STATUSES).parse(row.status),
-      row.alive_ms ?? row.started_ms,
-      nowMs,
-    ),
-    totals,
-  });
+  const summaryOf = runSummaryOf;
 
   const read = (row: RunRow, nowMs: number): StoredRun => {
     const scenarios = scenariosOf(row.id);
@@ -205,26 +132,7 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
   };
 
   const scenariosOf = (runId: number): ScenarioResult[] =>
-    statements.results.all(runId).map((result) => ({
-      file: result.file,
-      name: result.name,
-      status: resultStatusSchema.parse(result.status),
-      startedAt: iso(result.started_ms),
-      durationMs: result.duration_ms,
-      orderIds: strings.parse(JSON.parse(result.order_ids)),
-      steps: statements.steps.all(result.id).map((step) => ({
-        index: step.position,
-        kind: z.enum(STEP_KINDS).parse(step.kind),
-        title: step.title,
-        line: step.line,
-        status: resultStatusSchema.parse(step.status),
-        startedAt: iso(step.started_ms),
-        durationMs: step.duration_ms,
-        message: step.message,
-        checks: checks.parse(JSON.parse(step.checks)),
-        recordIds: ids.parse(JSON.parse(step.record_ids)),
-      })),
-    }));
+    statements.results.all(runId).map((result) => scenarioOf(runId, result, statements.steps.all(result.id)));
 
   return {
     startRun(run: NewRun): number {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { HeaderList } from '../../shared/events';
 
 /**
@@ -82,6 +83,22 @@ export function readStoredMessages(value: unknown): string[] | null | Unreadable
     return Array.isArray(parsed) && parsed.every((message) => typeof message === 'string')
       ? parsed
       : UNREADABLE;
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+/** A number column (a duration): a finite number, else UNREADABLE. */
+export function readStoredNumber(value: unknown): number | Unreadable {
+  return typeof value === 'number' && Number.isFinite(value) ? value : UNREADABLE;
+}
+
+/** A JSON column the console writes in `schema`'s shape (a run's paths, a step's checks), else UNREADABLE. */
+export function readStoredJson<T>(text: unknown, schema: z.ZodType<T>): T | Unreadable {
+  if (typeof text !== 'string') return UNREADABLE;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : UNREADABLE;
   } catch {
     return UNREADABLE;
   }

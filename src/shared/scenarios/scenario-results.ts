@@ -73,6 +73,12 @@ export const scenarioResultSchema = z.object({
   durationMs: z.number(),
   steps: z.array(stepResultSchema),
   orderIds: z.array(z.string()),
+  /**
+   * A stored scenario whose own row could not be read whole (a hand edit, a bad copy): which of
+   * its columns, in the damaged-record words. It reads as an error; a damaged step says it in its
+   * own message instead.
+   */
+  damaged: z.string().optional(),
 });
 export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
 

@@ -48,6 +48,8 @@ export const runSummarySchema = z.object({
   status: z.enum(STORED_RUN_STATUSES),
   /** Of the scenarios finished and stored so far (all of them once it has ended). */
   totals: runTotalsSchema,
+  /** Which of the run's own stored columns could not be read, in the damaged-record words. */
+  damaged: z.string().optional(),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
 
@@ -107,7 +109,10 @@ export function runOutcomeWords(run: {
 
 /** A run's time from start to end, or null while it has none. */
 export function runDurationMs(run: Pick<RunSummary, 'startedAt' | 'finishedAt'>): number | null {
-  return run.finishedAt === null ? null : Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+  if (run.finishedAt === null) return null;
+  const ms = Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+  // A time damaged in the database (read as '') gives no duration, never NaN.
+  return Number.isNaN(ms) ? null : ms;
 }
 
 /** A run's time in words (`1.2 s`), or `dash` while it has none (under way, or interrupted). */

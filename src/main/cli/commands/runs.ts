@@ -66,8 +66,9 @@ function runText(run: StoredRun, consoleCommand: ConsoleCommand): string {
       : run.status === 'running'
         ? `  ${STILL_RUNNING_WORDS}\n`
         : '';
+  const damaged = run.damaged === undefined ? '' : `  ${terminalSafe(run.damaged)}\n`;
   const scenarios = run.scenarios.map((result) => formatScenario(result, consoleCommand)).join('');
-  return `${terminalSafe(head)}\n${why}\n${scenarios}${formatSummary({
+  return `${terminalSafe(head)}\n${why}${damaged}\n${scenarios}${formatSummary({
     totals: run.totals,
     durationMs: runDurationMs(run),
     status: run.status,
@@ -111,6 +112,9 @@ export async function runRuns(
         ? `${terminalSafeJson(JSON.stringify(runs, null, 2))}\n`
         : runsTable(runs, consoleCommandOf(context)),
     );
+    // Listed with the rest, and named, as `history` names a damaged record.
+    for (const run of runs)
+      if (run.damaged !== undefined) io.stderr(`warning: ${terminalSafe(run.damaged)}\n`);
     return;
   }
   // `#12` as the list shows it, or 12.

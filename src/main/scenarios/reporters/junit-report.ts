@@ -48,6 +48,9 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
       message:
         result.steps.find((step) => step.status === 'skipped' && step.message !== null)?.message ?? 'not run',
     });
+  else if (result.damaged !== undefined)
+    // A stored scenario whose own row is damaged (`runs N`): its result is not known.
+    testcase.ele('error', { message: result.damaged, type: 'DamagedRecord' }).txt(result.damaged);
   else if (broken !== undefined) {
     const where = `step ${broken.index + 1}${broken.line === null ? '' : ` (line ${broken.line})`} ${broken.title}`;
     const failed = broken.checks.filter((check) => !check.passed);

@@ -56,7 +56,8 @@ export function formatScenario(result: ScenarioResult, consoleCommand: ConsoleCo
   const [reason] = reasons;
   if (result.status === 'skipped' && reasons.length === 1 && reason !== SKIP_REASONS.cancelledUnderWay)
     return `${printable(`${MARK.skipped} ${result.name}  (${result.file})  ${reason ?? 'not run'}`)}\n`;
-  const shown: string[] = [];
+  // A stored scenario whose own row is damaged (`runs N`) says which of its columns.
+  const shown: string[] = result.damaged === undefined ? [] : [`    ${MARK.error} ${result.damaged}`];
   let skipped = 0;
   let why: string | null = null;
   for (const step of result.steps) {

@@ -110,6 +110,14 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
           This run is {INTERRUPTED_WORDS}.
         </Alert>
       )}
+      {/* A stored row changed by something else (docs/data-safety.md): named, never read as empty. */}
+      {[run.damaged, ...run.scenarios.map((scenario) => scenario.damaged)]
+        .filter((words) => words !== undefined)
+        .map((words) => (
+          <Alert key={words} color="orange" data-testid="run-damaged">
+            {words}
+          </Alert>
+        ))}
       {run.scenarios.length === 0 && (
         <Text size="sm" c="dimmed">
           No scenario of this run finished{run.status === 'running' ? ' yet' : ''}.
