@@ -89,6 +89,8 @@ export async function runScenario(
   };
   const steps: StepResult[] = [];
   let stopped: ResultStatus | null = null;
+  /** The run's cancel ended it (not a step's own failure): the steps after say so. */
+  let cutOff = false;
   try {
     for (const [name, value] of Object.entries(loaded.scenario.vars ?? {}))
       context.vars.set(name, context.vars.substitute(value));
@@ -102,7 +104,7 @@ export async function runScenario(
     if (steps[index] !== undefined) continue;
     const started = Date.now();
     if (stopped !== null || options.signal.aborted) {
-      const why = stopped === null ? SKIP_REASONS.cancelled : null;
+      const why = stopped === null || cutOff ? SKIP_REASONS.cancelled : null;
       options.onStepFinished(pushStep(steps, loaded, index, step, started, 'skipped', why));
       continue;
     }
@@ -111,6 +113,7 @@ export async function runScenario(
     // Reported under the title it ran with (`capture 250.00`, not `capture ${half}`); as written
     // when its variables could not be filled in.
     let ran = step;
+    let sentUnanswered = false;
     try {
       ran = substitutedStep(step, context.vars);
       context.mark =
@@ -124,6 +127,7 @@ export async function runScenario(
               title: options.run.mask(reportedTitle(ran)),
             };
       const outcome = await runStep(context, ran);
+      sentUnanswered = outcome.sentUnanswered === true;
       const failed = outcome.checks.filter((check) => !check.passed);
       // A request that never reached the service is the step's error, as a bad ${var} is: no
       // expectation was judged, so none failed.
@@ -141,9 +145,22 @@ export async function runScenario(
     }
     // Cancelled under way: a wait cut short, or a failure the cancel caused (an aborted request,
     // a webhook no longer waited for) is the cancel's, not the step's. Its records stay linked.
-    if (options.signal.aborted && result.status !== 'passed') {
+    // A scenario is skipped only when it never ran (docs/scenarios.md): once a step of it has
+    // run (an order created), the cut-off step is the scenario's error, and a request that went
+    // out whole keeps its own words (it may have been carried out).
+    if (options.signal.aborted && result.status !== 'passed') cutOff = true;
+    if (options.signal.aborted && result.status !== 'passed' && !sentUnanswered) {
+      const begun = steps.slice(0, index).some((earlier) => earlier.status === 'passed');
       result = {
-        ...pushStep(steps, loaded, index, ran, started, 'skipped', SKIP_REASONS.cancelledUnderWay),
+        ...pushStep(
+          steps,
+          loaded,
+          index,
+          ran,
+          started,
+          begun ? 'error' : 'skipped',
+          SKIP_REASONS.cancelledUnderWay,
+        ),
         recordIds: result.recordIds,
       };
       steps[index] = result;

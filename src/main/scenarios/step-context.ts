@@ -1,6 +1,6 @@
 import { readPointer } from '../../shared/scenarios/json-pointer';
-import type { CheckResult } from '../../shared/scenarios/scenario-results';
-import type { ExchangeResult } from '../../shared/merchant-api';
+import { UNDER_WAY_WORDS, type CheckResult } from '../../shared/scenarios/scenario-results';
+import { networkFailureTitle, type ExchangeResult, type NetworkFailure } from '../../shared/merchant-api';
 import { DURATION_MAX_MS, durationMsOf, durationTooLong } from '../../shared/scenarios/field-forms';
 import type { Variables } from '../../shared/scenarios/variables';
 import type { DraftsService } from '../drafts/drafts-service';
@@ -75,6 +75,11 @@ export interface StepOutcome {
    * could not run, so it is an error with these words, not a failed check; nothing was judged.
    */
   unreached?: string;
+  /**
+   * That request was written whole before the run's cancel cut it off (its record is
+   * unanswered): it may have been carried out, so the step is not called skipped.
+   */
+  sentUnanswered?: true;
 }
 
 /**
@@ -85,15 +90,25 @@ export interface StepOutcome {
  */
 export function unreachedOutcome(
   context: StepContext,
-  failure: string | null,
+  failure: Pick<NetworkFailure, 'kind' | 'message'> | null | undefined,
   recordIds: number[],
 ): StepOutcome {
+  // Only the run's cancel stops a scenario's request after it was sent: it went out, and the
+  // service may have acted on it (an order created), in the words the builder and its record use.
+  if (failure?.kind === 'cancelled_after_sending')
+    return {
+      checks: [],
+      recordIds,
+      message: null,
+      unreached: `${networkFailureTitle(failure)} (${UNDER_WAY_WORDS})`,
+      sentUnanswered: true,
+    };
   const who = context.profile.fields.environment === 'local' ? 'the emulator' : 'the service';
   return {
     checks: [],
     recordIds,
     message: null,
-    unreached: `${who} could not be reached: ${failure ?? 'no answer'}`,
+    unreached: `${who} could not be reached: ${failure?.message ?? 'no answer'}`,
   };
 }
 

@@ -20,13 +20,16 @@ export const STEP_KINDS = [
  */
 export const RESULT_STATUSES = ['passed', 'failed', 'error', 'skipped'] as const;
 
+/** What a step the run's cancel cut off says, skipped or not (see SKIP_REASONS, run-scenario.ts). */
+export const UNDER_WAY_WORDS = 'the run was cancelled while this step was under way';
+
 /**
  * Why a step is `skipped`, in the words every report uses. A step the run was cancelled under
  * is skipped too (neither passed nor failed: nobody knows what it would have seen), and says so;
  * it was reported as a timeout ("no order_approved … within 10 s") or as done ("waited 5000 ms").
  */
 export const SKIP_REASONS = {
-  cancelledUnderWay: 'cancelled (the run was cancelled while this step was under way)',
+  cancelledUnderWay: `cancelled (${UNDER_WAY_WORDS})`,
   cancelled: 'not run (the run was cancelled)',
   bail: 'not run (--bail after a failure)',
 } as const;

@@ -141,7 +141,7 @@ export const STILL_RUNNING_WORDS = 'still running: the scenarios finished so far
 
 /** The one-line reason beside a cancelled run, so its skipped scenarios are not read as a pass. */
 export const CANCELLED_WORDS =
-  'cancelled: it was stopped before its end (Cancel run, Ctrl-C or SIGTERM); the scenarios it did not finish are skipped';
+  'cancelled: it was stopped before its end (Cancel run, Ctrl-C or SIGTERM); the scenarios it did not start are skipped, one it had begun is an error where the cancel cut it off';
 
 /**
  * Why a run's scenarios are not its whole result, or null for a run that ended (passed or

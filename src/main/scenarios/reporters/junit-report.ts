@@ -8,6 +8,7 @@ import {
   type RunReport,
   type ScenarioResult,
   type StepResult,
+  UNDER_WAY_WORDS,
 } from '../../../shared/scenarios/scenario-results';
 import {
   runCountWords,
@@ -68,7 +69,13 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
     testcase
       .ele(broken.status === 'error' ? 'error' : 'failure', {
         message,
-        type: broken.status === 'error' ? 'StepError' : 'ExpectationFailed',
+        // A step the run's cancel cut off, once its scenario had begun: the cancel's, not the step's.
+        type:
+          broken.status !== 'error'
+            ? 'ExpectationFailed'
+            : broken.message?.includes(UNDER_WAY_WORDS) === true
+              ? 'Cancelled'
+              : 'StepError',
       })
       .txt(detail);
   }

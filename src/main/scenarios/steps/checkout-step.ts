@@ -128,8 +128,7 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
     confirmLive: context.confirmLive,
     recordDetails: runMarkDetails(context.mark),
   });
-  if (result.status === null)
-    return unreachedOutcome(context, result.failure?.message ?? null, [result.eventId]);
+  if (result.status === null) return unreachedOutcome(context, result.failure, [result.eventId]);
   const expect = step.expect ?? { status: 200 };
   const checks = answerChecks(expect, clientAnswer(result));
   if (result.checkout !== null) {

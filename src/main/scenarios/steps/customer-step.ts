@@ -61,7 +61,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
     },
   });
   const answer = started.outcome;
-  if (answer.status === null) return unreachedOutcome(context, answer.failure?.message ?? null, [started.id]);
+  if (answer.status === null) return unreachedOutcome(context, answer.failure, [started.id]);
   const json = jsonObjectOfBody(answer.body);
   const state = json?.['status'];
   return {

@@ -77,8 +77,7 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     confirmLive: context.confirmLive,
     recordDetails: runMarkDetails(context.mark),
   });
-  if (result.status === null)
-    return unreachedOutcome(context, result.failure?.message ?? null, [result.eventId]);
+  if (result.status === null) return unreachedOutcome(context, result.failure, [result.eventId]);
   const expect = step.expect ?? { status: '2xx' };
   const checks = answerChecks(expect, clientAnswer(result));
   if (expect.state !== undefined) {
