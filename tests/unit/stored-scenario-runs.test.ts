@@ -8,7 +8,7 @@ import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { createScenarioRunsRepository } from '../../src/main/store/scenario-runs-repository';
 import { runAgainPlan } from '../../src/shared/scenarios/run-again';
-import type { ScenarioResult } from '../../src/shared/scenarios/scenario-results';
+import type { RunProgress, ScenarioResult } from '../../src/shared/scenarios/scenario-results';
 import { RUN_ALIVE_EVERY_MS, RUN_INTERRUPTED_AFTER_MS } from '../../src/shared/scenarios/stored-runs';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -225,6 +225,46 @@ describe('a run under way', () => {
     expect(stored?.status).toBe('interrupted');
     expect(stored?.finishedAt).not.toBeNull();
   });
+  // On a full disk `test` died with SQLite's bare "database or disk is full", printed no line of
+  // the scenario it could not store, and the stored run said otherwise ("1 error so far").
+  it("that fills the disk says so in the writer's words, shows what it ran and names what was not saved", async () => {
+    const { runs } = repository();
+    const folder = scenarioFolder('full-disk', '  - step: wait\n    for: 1ms\n');
+    writeFileSync(join(folder, 'two.yaml'), 'name: second\nsteps:\n  - step: wait\n    for: 1ms\n');
+    writeFileSync(join(folder, 'three.yaml'), 'name: third\nsteps:\n  - step: wait\n    for: 1ms\n');
+    const suite = loadScenarios([folder], temp.dir);
+    expect(suite.scenarios).toHaveLength(3);
+    let stored = 0;
+    const full = {
+      ...runs,
+      addResult: (...args: Parameters<typeof runs.addResult>) => {
+        if (stored++ === 1) throw new Database.SqliteError('database or disk is full', 'SQLITE_FULL');
+        runs.addResult(...args);
+      },
+    };
+    const shown: string[] = [];
+    const options = {
+      ...runOptions(full),
+      onProgress: (progress: RunProgress) => {
+        if (progress.type === 'scenario-finished') shown.push(progress.result.name);
+      },
+    };
+    const error = await runSuite(suite.scenarios, options).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    expect(String(error)).toContain(
+      "the data directory's disk is full (SQLite: database or disk is full); the write it was making was not saved",
+    );
+    expect(String(error)).toContain(
+      'the result of third (full-disk/three.yaml) was not saved, and 1 scenario was not run; run #1 keeps the 1 saved before it',
+    );
+    // The terminal shows the scenario it could not store; the stored run has what was saved.
+    expect(shown).toEqual(['full-disk', 'third']);
+    const [run] = runs.summaries({ beforeId: null, limit: 1 });
+    expect(run).toMatchObject({ status: 'interrupted', totals: { scenarios: 1, passed: 1 } });
+  });
+
   it('that cannot begin (its console closing as it starts) is not stored, and marks nothing alive after', async () => {
     vi.useFakeTimers({ now: T0 });
     const { runs } = repository();

@@ -25,6 +25,7 @@ import { errorWords } from '../../shared/error-words';
 import { join } from 'node:path';
 import { DATABASE_FILE_NAME, resolveDataDir } from '../data-dir';
 import { isUnreadableDatabaseError, unreadableDatabaseWords } from '../store/open-store';
+import { diskFullWords } from '../store/store-writer';
 
 export interface RunCliOptions {
   io: CliIo;
@@ -120,9 +121,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
  * "database disk image is malformed". The console's only SQLite file is the data directory's.
  */
 function failureWords(error: unknown, context: CliContext): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'SQLITE_FULL')
-    return `the data directory's disk is full (SQLite: ${errorWords(error)}); the write it was making was not saved: free some space and run the command again`;
+  const diskFull = diskFullWords(error);
+  if (diskFull !== null) return `${diskFull}: free some space and run the command again`;
   if (isUnreadableDatabaseError(error))
     return unreadableDatabaseWords(join(resolveDataDir(context.dataDirFlag()), DATABASE_FILE_NAME), error);
   return errorWords(error);

@@ -9,7 +9,10 @@ import {
 } from '../../shared/scenarios/scenario-results';
 import { RUN_ALIVE_EVERY_MS, type RunSource } from '../../shared/scenarios/stored-runs';
 import { maskWith, replaceSecretsDeep, usableSecrets } from '../../shared/secrets/redact-secrets';
+import { countOf } from '../../shared/count-words';
+import { errorWords } from '../../shared/error-words';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
+import { diskFullWords } from '../store/store-writer';
 import type { StoredProfile } from '../store/profiles-repository';
 import { outlineOf, type LoadedScenario } from './load-scenarios';
 import { runScenario } from './run-scenario';
@@ -81,6 +84,26 @@ function skippedResult(loaded: LoadedScenario, why: string): ScenarioResult {
 }
 
 /**
+ * Why a run stopped when a result could not be stored, naming what the stored run lacks: the
+ * results not saved, the scenarios not run after them, and what run #N keeps.
+ */
+function notStoredWords(
+  notStored: { error: unknown; results: readonly ScenarioResult[] },
+  storedId: number,
+  results: readonly (ScenarioResult | undefined)[],
+): string {
+  const named = notStored.results.map((result) => `${result.name} (${result.file})`);
+  const finished = results.filter((result) => result !== undefined).length;
+  const notRun = results.length - finished;
+  const saved = finished - notStored.results.length;
+  const lost = `the result${named.length === 1 ? '' : 's'} of ${named.join(', ')} ${named.length === 1 ? 'was' : 'were'} not saved${notRun === 0 ? '' : `, and ${countOf(notRun, 'scenario')} ${notRun === 1 ? 'was' : 'were'} not run`}; run #${storedId} keeps the ${saved} saved before it, as interrupted`;
+  const diskFull = diskFullWords(notStored.error);
+  return diskFull === null
+    ? `${errorWords(notStored.error)}: ${lost}`
+    : `${diskFull}: ${lost}; free some space and run the scenarios again`;
+}
+
+/**
  * Runs scenarios against one profile, `parallel` at a time, reporting progress as it goes and
  * storing the run: the run first, then each scenario with its steps as it finishes.
  */
@@ -116,8 +139,12 @@ export async function runSuite(
   const results: (ScenarioResult | undefined)[] = new Array<ScenarioResult | undefined>(scenarios.length);
   let bailed = false;
   let next = 0;
+  /** The first write of a result that failed (a full disk), and the results it and those after lost. */
+  let notStored: { error: unknown; results: ScenarioResult[] } | null = null;
   const worker = async () => {
     for (;;) {
+      // The disk refused a result: no more are started, whose records would be refused too.
+      if (notStored !== null) return;
       const index = next++;
       const loaded = scenarios[index];
       if (loaded === undefined) return;
@@ -147,7 +174,13 @@ export async function runSuite(
             );
       if (options.bail && (result.status === 'failed' || result.status === 'error')) bailed = true;
       results[index] = result;
-      await options.queued(() => options.runs.addResult(storedId, index, result));
+      try {
+        await options.queued(() => options.runs.addResult(storedId, index, result));
+      } catch (error) {
+        // Shown all the same, so the terminal says what ran; the run's error says it was not saved.
+        if (notStored === null) notStored = { error, results: [] };
+        notStored.results.push(result);
+      }
       options.onProgress({ type: 'scenario-finished', runId, scenario: index, result });
     }
   };
@@ -175,6 +208,13 @@ export async function runSuite(
     throw error;
   } finally {
     clearInterval(alive);
+  }
+  if (notStored !== null) {
+    // Ended as interrupted with what was saved, if the disk still takes that much.
+    await options
+      .queued(() => options.runs.finishRun(storedId, Date.now(), 'interrupted'))
+      .catch(() => undefined);
+    throw new Error(notStoredWords(notStored, storedId, results));
   }
 
   const done = results.filter((result): result is ScenarioResult => result !== undefined);

@@ -8,6 +8,7 @@ import { baseUrlClause } from '../../shared/profile-readiness';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
+import { diskFullWords } from '../store/store-writer';
 import type { RunSource, RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
 import type { RunUnderWayHere } from '../../shared/scenarios/runs-under-way';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
@@ -294,7 +295,8 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
           publish({
             type: 'run-failed',
             runId,
-            error: errorWords(error),
+            // A run that could not even be stored (a full disk) says it in the writer's words.
+            error: diskFullWords(error) ?? errorWords(error),
           }),
         )
         .finally(() => {

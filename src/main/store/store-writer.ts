@@ -1,3 +1,4 @@
+import { errorWords } from '../../shared/error-words';
 import type { SqliteDatabase } from './connection';
 import { createWriteLock, DatabaseBusyError, DEFAULT_LOCK_WAIT_MS, isBusyError } from './write-lock';
 
@@ -47,6 +48,15 @@ export interface StoreWriter {
   flushNow(): void;
   /** How often writes had to wait for another process, the longest wait, and how many gave up. */
   stats(): LockWaitStats;
+}
+
+/**
+ * A write the full disk refused, in the one wording every command says it (docs/data-safety.md),
+ * or null for any other failure. The caller adds what was lost and what to do.
+ */
+export function diskFullWords(error: unknown): string | null {
+  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_FULL') return null;
+  return `the data directory's disk is full (SQLite: ${errorWords(error)}); the write it was making was not saved`;
 }
 
 export interface LockWaitStats {
