@@ -18,6 +18,7 @@ const request = (text: string) => ({
   instalmentsRequired: 'pay_by_instalments' as const,
   honourExpiresInMinutes: false,
   pairs: null,
+  requestLimitSource: 'emulator' as const,
 });
 
 describe('the builder analysis (what the worker answers)', () => {

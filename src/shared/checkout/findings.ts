@@ -56,6 +56,9 @@ export const FINDING_CODES = [
   'duplicate_key',
   // The JSON text itself: a leading UTF-8 byte order mark (warning; json-byte-order-mark.ts)
   'byte_order_mark',
+  // The body is over the request limit (the emulator's, or one given): the spec shows none
+  // (request-size.ts)
+  'over_request_limit',
   // The payload could not be inspected at all (nested too deep, a throwing getter or a proxy)
   'unreadable_payload',
 ] as const;

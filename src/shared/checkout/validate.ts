@@ -25,6 +25,7 @@ import { DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-option
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { walkRequest } from './request-walk';
+import { requestSizeFindings, type RequestLimit } from './request-size';
 import { passesWithoutIssues } from './schema-clean-pass';
 import { schemaIssuesInSlices } from './schema-issues-in-slices';
 import { errorWords } from '../error-words';
@@ -46,6 +47,11 @@ export interface ValidateOptions {
   pairs?: readonly CountryCurrencyPair[];
   /** Whose table `pairs` is, for the finding's words: the emulator's (default) or `validate --pairs`. */
   pairsSource?: 'emulator' | 'flag';
+  /**
+   * The request-body limit to judge the body's size by (request-size.ts): the spec shows none.
+   * Left out, the size is not judged (the emulator refuses an oversized body before it judges).
+   */
+  requestLimit?: RequestLimit;
   /**
    * Whether `expires_in_minutes` is taken (the emulator's "Honour expires_in_minutes": the spec
    * ignores it unless support enabled the feature). Default false, the emulator's default: a
@@ -215,6 +221,7 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
       ...walked.unknownKeys,
       ...(source === undefined ? [] : duplicateKeyFindingsOf(source.scan.duplicates)),
       ...(source === undefined ? [] : byteOrderMarkFindings(source.text)),
+      ...requestSizeFindings(payload, options.sourceText, options.requestLimit),
     ]);
     return {
       findings: sortInDocumentOrder(payload, withoutPairEchoes(judged, raw)).map(toFinding),

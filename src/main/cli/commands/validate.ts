@@ -8,6 +8,8 @@ import {
   validateCheckout,
 } from '../../../shared/checkout';
 import { parsePairList } from '../../../shared/checkout/country-currency-pairs';
+import { parseByteSize } from '../../../shared/checkout/request-size';
+import { EMULATOR_BODY_LIMIT_BYTES } from '../../../shared/emulator';
 import { parseFlags, type CliContext } from '../cli-context';
 import { EXIT_FAILED, EXIT_OK } from '../cli-errors';
 import { writeThenExit } from '../standard-io';
@@ -26,6 +28,15 @@ const validateFlags = z.object({
       const parsed = parsePairList(text);
       if (parsed.success) return parsed.data;
       ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'not a list of pairs' });
+      return z.NEVER;
+    })
+    .optional(),
+  requestLimit: z
+    .string()
+    .transform((text, ctx) => {
+      const bytes = parseByteSize(text);
+      if (bytes !== null) return bytes;
+      ctx.addIssue({ code: 'custom', message: 'must be a size in bytes, or whole KiB or MiB (e.g. 4MiB)' });
       return z.NEVER;
     })
     .optional(),
@@ -54,6 +65,11 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     honourExpiresInMinutes: flags.honourExpiresInMinutes,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
     ...(flags.pairs === undefined ? {} : { pairs: flags.pairs, pairsSource: 'flag' }),
+    // The spec shows no request-size limit: by default the emulator's, as the pairs are its table.
+    requestLimit:
+      flags.requestLimit === undefined
+        ? { bytes: EMULATOR_BODY_LIMIT_BYTES, source: 'emulator' }
+        : { bytes: flags.requestLimit, source: 'flag' },
   });
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.length - errors;
@@ -87,6 +103,10 @@ export function registerValidate(program: Command, context: CliContext): void {
     .option(
       '--pairs <list>',
       "supported country/currency pairs, comma-separated; another pair is an error (default the emulator's default table, SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR)",
+    )
+    .option(
+      '--request-limit <size>',
+      "largest request body, in bytes or whole KiB or MiB (4MiB); a larger body is an error (default the emulator's, 1 MiB)",
     )
     .option(
       '--empty-optional <choice>',

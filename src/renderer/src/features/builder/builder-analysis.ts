@@ -78,6 +78,7 @@ function request(state: BuilderStore): void {
     instalmentsRequired: state.instalmentsRequired,
     honourExpiresInMinutes: state.honourExpiresInMinutes,
     pairs: state.pairs === null ? null : [...state.pairs],
+    requestLimitSource: state.requestLimitSource,
   };
   if (state.text.length <= IN_PAGE_ANALYSIS_CHARS) {
     apply(analyseDocument(analysis));
@@ -98,7 +99,8 @@ useBuilderStore.subscribe((state, previous) => {
     state.emptyOptional === previous.emptyOptional &&
     state.instalmentsRequired === previous.instalmentsRequired &&
     state.honourExpiresInMinutes === previous.honourExpiresInMinutes &&
-    state.pairs === previous.pairs
+    state.pairs === previous.pairs &&
+    state.requestLimitSource === previous.requestLimitSource
   )
     return;
   request(state);

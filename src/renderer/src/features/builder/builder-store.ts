@@ -13,6 +13,7 @@ import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/
 import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import { editJsonText, type TypedNumber } from '@shared/json-text-edit';
 import type { RawDiagnostic } from './analysis/analysis-messages';
+import type { RequestLimitSource } from './analysis/request-limit-source';
 import { formatDocument, isJsonObject, sameJson, type ParseError } from './builder-text';
 import { flushRawEdits } from './raw-editor-sync';
 
@@ -58,6 +59,12 @@ export interface BuilderStore {
    * null elsewhere, the documented default.
    */
   pairs: readonly CountryCurrencyPair[] | null;
+  /**
+   * Whose request-body limit a body over it meets: on the Local profile the emulator's (an
+   * error, its 413), elsewhere a service's whose limit is not shown (a warning naming the
+   * emulator's). The one limit is the emulator's (request-size.ts).
+   */
+  requestLimitSource: RequestLimitSource;
   /** Findings of the last analysed text (the worker's answer follows each change within moments). */
   findings: readonly Finding[];
   findingsByPath: ReadonlyMap<string, readonly Finding[]>;
@@ -124,6 +131,7 @@ export interface BuilderStore {
   setInstalmentsRequired: (choice: InstalmentsRequiredChoice) => void;
   setHonourExpiresInMinutes: (honoured: boolean) => void;
   setPairs: (pairs: readonly CountryCurrencyPair[] | null) => void;
+  setRequestLimitSource: (source: RequestLimitSource) => void;
   /** Opens a draft (or, with null, a new empty document). */
   open: (draft: Draft | null) => void;
   /** After a save, rename or delete: what the working copy is now compared with. */
@@ -226,6 +234,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     instalmentsRequired: DEFAULT_INSTALMENTS_REQUIRED,
     honourExpiresInMinutes: false,
     pairs: null,
+    requestLimitSource: 'elsewhere',
     findings: [],
     findingsByPath: new Map(),
     diagnostics: [],
@@ -292,6 +301,9 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     },
     setPairs(pairs) {
       if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });
+    },
+    setRequestLimitSource(requestLimitSource) {
+      if (requestLimitSource !== get().requestLimitSource) set({ requestLimitSource });
     },
     open(draft) {
       const version = get().textVersion;

@@ -41,4 +41,8 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   // to Local was accepted. Other profiles: the documented default (each country's own currency).
   const pairs = local ? followedPairs : null;
   useEffect(() => setPairs(pairs), [pairs, setPairs]);
+  // A body over the emulator's request limit: an error where Send meets its 413, a warning elsewhere.
+  const setRequestLimitSource = useBuilderStore((state) => state.setRequestLimitSource);
+  const limitSource = local ? 'emulator' : 'elsewhere';
+  useEffect(() => setRequestLimitSource(limitSource), [limitSource, setRequestLimitSource]);
 }

@@ -1,4 +1,5 @@
 import { validateCheckout } from '@shared/checkout';
+import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 import { parseJsonText } from '@shared/json-text';
 import { diagnosticsFor } from '../raw-json-lint';
 import type { AnalysisRequest, AnalysisResult } from './analysis-messages';
@@ -35,6 +36,9 @@ export function analyseDocument(request: AnalysisRequest): AnalysisResult {
     instalmentsRequired: request.instalmentsRequired,
     honourExpiresInMinutes: request.honourExpiresInMinutes,
     ...(request.pairs === null ? {} : { pairs: request.pairs }),
+    // The spec shows no request-size limit: the emulator's is the one known, and Findings says
+    // a body over it beside the notice before Send rather than "No findings".
+    requestLimit: { bytes: EMULATOR_BODY_LIMIT_BYTES, source: request.requestLimitSource },
     // The text the document came from: a name typed twice only shows there.
     sourceText: request.text,
   });

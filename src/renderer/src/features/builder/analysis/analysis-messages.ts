@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMPTY_OPTIONAL_CHOICES, findingSchema, INSTALMENTS_REQUIRED_CHOICES } from '@shared/checkout';
 import { countryCurrencyPairSchema } from '@shared/checkout/country-currency-pairs';
 import { checkoutFormSchema } from '@shared/drafts';
+import { REQUEST_LIMIT_SOURCES } from './request-limit-source';
 
 /**
  * What the builder's analysis worker is asked and answers. Both sides parse what they receive:
@@ -22,6 +23,8 @@ export const analysisRequestSchema = z.object({
   honourExpiresInMinutes: z.boolean(),
   /** The supported pairs to judge by (the Local profile's emulator's); null: the documented default. */
   pairs: z.array(countryCurrencyPairSchema).nullable(),
+  /** Whose request limit a body over it meets: the Local profile's emulator's (an error) or another service's (a warning). */
+  requestLimitSource: z.enum(REQUEST_LIMIT_SOURCES),
 });
 export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
 
