@@ -7,6 +7,7 @@ import { isEmptyFilter } from '@shared/event-filter';
 import { consoleOwnLeftOut, leftOutWords, type ReplayRequest } from '@shared/replay';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { confirmLiveReplay } from '@ui/confirm-live';
+import { selectedRecordsWords } from '@ui/selected-records-words';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { useNavigation } from '@ui/navigation';
 import { errorMessage } from '@bridge/bridge-error';
@@ -99,12 +100,10 @@ export function ReplayView() {
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Text size="sm" data-testid="replay-selection">
+            {/* By id, in the selection bar's words: it counts the records ticked and the webhooks among them. */}
             {selection.ids !== undefined
-              ? countOf(selection.ids.length, 'selected record')
-              : chosenByFilter
-                ? 'Every stored webhook matching the filter'
-                : 'Every stored webhook (no filter)'}
-            {plan.value === null ? '' : ` · ${countOf(plan.value.webhooks, 'webhook')}`}
+              ? selectedRecordsWords(selection.ids.length, plan.value?.webhooks ?? null)
+              : `${chosenByFilter ? 'Every stored webhook matching the filter' : 'Every stored webhook (no filter)'}${plan.value === null ? '' : ` · ${countOf(plan.value.webhooks, 'webhook')}`}`}
             {plan.value !== null && plan.value.leftOut.raw + plan.value.leftOut.cut > 0 && (
               <span data-testid="replay-left-out">
                 {` · left out: ${leftOutWords(plan.value.leftOut)}, not sendable as ${plan.value.leftOut.raw + plan.value.leftOut.cut === 1 ? 'it' : 'they'} came${plan.value.leftOut.cut > 0 ? ' (edit the body to send those stored cut)' : ''}`}

@@ -68,6 +68,16 @@ export function selectionParams(selection: TimelineSelection, filter: EventFilte
   return new URLSearchParams({ ids: ids.join(',') });
 }
 
+/** The ids Replay… passes on: a received webhook, or a record whose kind is not known here. */
+const webhookIdsOf = (ids: ReadonlySet<number>, kindOf: (id: number) => EventKind | undefined): number[] =>
+  [...ids].filter((id) => (kindOf(id) ?? 'webhook') === 'webhook');
+
+/** How many of the ids ticked Replay… would take, for the selection bar to say beside them. */
+export const selectedWebhooks = (
+  ids: ReadonlySet<number>,
+  kindOf: (id: number) => EventKind | undefined,
+): number => webhookIdsOf(ids, kindOf).length;
+
 /**
  * The link parameters for Replay…: as selectionParams, but of what is selected by id only the
  * received webhooks. A row is a happening (an emulator's delivery and the webhook it produced,
@@ -81,7 +91,7 @@ export function replaySelectionParams(
   kindOf: (id: number) => EventKind | undefined,
 ): URLSearchParams | null {
   if (selection.mode === 'all-matching') return selectionParams(selection, filter);
-  const webhooks = [...selection.ids].filter((id) => (kindOf(id) ?? 'webhook') === 'webhook');
+  const webhooks = webhookIdsOf(selection.ids, kindOf);
   if (webhooks.length === 0) return null;
   return selectionParams({ ...selection, ids: new Set(webhooks) }, filter);
 }

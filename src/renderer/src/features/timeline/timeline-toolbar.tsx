@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconArrowBarToUp, IconPlayerPause, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { formatCount } from '@shared/count-format';
 import { useAppStore } from '@ui/app-store';
+import { selectedRecordsWords } from '@ui/selected-records-words';
 import { blockedButton, UnavailableWithReason } from '@ui/unavailable-with-reason';
 import { rowGroupsOf } from './timeline-rows';
 import { hashLink } from './timeline-url';
 import { countedWords, matchingSelectedWords, unreadWords } from './toolbar-counts';
-import { replaySelectionParams, selectionParams } from './timeline-selection';
+import { replaySelectionParams, selectedWebhooks, selectionParams } from './timeline-selection';
 import { timelineActions, timelineController, useTimelineStore } from './timeline-store';
 
 /**
@@ -135,10 +135,15 @@ export function SelectionBar() {
       items: state.list.items,
     })),
   );
-  // Replay takes the webhooks of what is ticked; Export, every record.
-  const replayParams = useMemo(() => {
+  // Replay takes the webhooks of what is ticked; Export, every record. The bar counts both, as
+  // Replay says the webhooks it was handed.
+  const { replayParams, webhooks } = useMemo(() => {
     const kinds = new Map(items.map((item) => [item.id, item.kind]));
-    return replaySelectionParams(selection, filter, (id) => kinds.get(id));
+    const kindOf = (id: number) => kinds.get(id);
+    return {
+      replayParams: replaySelectionParams(selection, filter, kindOf),
+      webhooks: selection.mode === 'ids' ? selectedWebhooks(selection.ids, kindOf) : null,
+    };
   }, [selection, filter, items]);
   const count = selection.mode === 'all-matching' ? matchingCount : selection.ids.size;
   if (selection.mode === 'ids' && selection.ids.size === 0) return null;
@@ -161,7 +166,7 @@ export function SelectionBar() {
       <Text size="sm" fw={600} data-testid="selection-count">
         {selection.mode === 'all-matching'
           ? matchingSelectedWords(count)
-          : `${formatCount(count ?? 0)} selected`}
+          : selectedRecordsWords(count ?? 0, webhooks)}
       </Text>
       <UnavailableWithReason reason={noWebhook}>
         <Button
