@@ -1,5 +1,6 @@
 import type { CatalogueField, FieldGroupId, FieldKind } from './catalogue-types';
 import { COUNTRIES, CURRENCIES, DISCOUNT_CURRENCIES, LOCALES } from './currencies';
+import { PAIR_TABLE_WORDS } from './country-currency-pairs';
 import { LIMITS, PAYMENT_TYPE_SUGGESTIONS } from './limits';
 
 /** The order, amounts, items, consumer, addresses and merchant URLs, in the spec's order, with their rules per form. */
@@ -92,7 +93,7 @@ export const REQUEST_FIELDS: readonly CatalogueField[] = [
     'Country',
     'enum',
     'both',
-    "ISO 3166-1 two-letter code. Default SA. Must pair with the currency; the supported pairs are not shown in the spec (the console's table, by default SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR).",
+    `ISO 3166-1 two-letter code. Default SA. Must pair with the currency; the supported pairs are not shown in the spec, so a pair is judged by ${PAIR_TABLE_WORDS}.`,
     { values: COUNTRIES },
   ),
   field(

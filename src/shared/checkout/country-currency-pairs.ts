@@ -22,6 +22,16 @@ export const DEFAULT_COUNTRY_CURRENCY_PAIRS: readonly CountryCurrencyPair[] = [
   'OM-OMR',
 ];
 
+/**
+ * The default table's name, in every place that names it: the finding's words, the builder's
+ * Country hint, the rule and validate --pairs' help. The hint said "the console's table" where
+ * the finding said "the emulator's default table", of one table.
+ */
+export const DEFAULT_PAIR_TABLE_NAME = "the emulator's default table";
+
+/** Whose table judges a pair, and its default pairs: the hint's and the rule's one wording. */
+export const PAIR_TABLE_WORDS = `the emulator's table (Emulator → Settings, validate --pairs), by default ${DEFAULT_PAIR_TABLE_NAME}: ${DEFAULT_COUNTRY_CURRENCY_PAIRS.map((pair) => pair.replace('-', '–')).join(', ')}`;
+
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
 

@@ -9,6 +9,8 @@ import {
 import {
   currenciesPairedWith,
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
+  DEFAULT_PAIR_TABLE_NAME,
+  PAIR_TABLE_WORDS,
   pairOf,
   type CountryCurrencyPair,
 } from './country-currency-pairs';
@@ -20,8 +22,7 @@ import type { SourceTextAt } from './written-amounts';
 
 /** Rules that span fields: country and currency, one currency per order, and the total. */
 
-const COUNTRY_CURRENCY_RULE =
-  "Errors: 400 not_supported_country_currency — country and currency combination not supported (the supported pairs are not shown; the emulator's table is configurable, default SA–SAR, AE–AED, BH–BHD, KW–KWD, OM–OMR)";
+const COUNTRY_CURRENCY_RULE = `Errors: 400 not_supported_country_currency — country and currency combination not supported (the supported pairs are not shown; judged by ${PAIR_TABLE_WORDS})`;
 const ONE_CURRENCY_RULE =
   'Checkout request: total_amount — item amounts + tax + shipping - discount, so every Money in the order currency';
 const DISCOUNT_RULE = 'Money: currency — for discount.amount only SAR and AED are allowed';
@@ -66,7 +67,7 @@ function pairTableWords(source: PairTableSource, paired: string): { table: strin
   switch (source) {
     case 'default':
       return {
-        table: `the emulator's default table (${paired})`,
+        table: `${DEFAULT_PAIR_TABLE_NAME} (${paired})`,
         consequence:
           ', so the Local emulator at its default answers 400 not_supported_country_currency. ' +
           'The spec does not list the pairs the service supports; set them in Emulator → Settings ' +

@@ -7,7 +7,11 @@ import {
   INSTALMENTS_REQUIRED_CHOICES,
   validateCheckout,
 } from '../../../shared/checkout';
-import { parsePairList } from '../../../shared/checkout/country-currency-pairs';
+import {
+  DEFAULT_COUNTRY_CURRENCY_PAIRS,
+  DEFAULT_PAIR_TABLE_NAME,
+  parsePairList,
+} from '../../../shared/checkout/country-currency-pairs';
 import { parseByteSize } from '../../../shared/checkout/request-size';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../../shared/emulator';
 import { parseFlags, type CliContext } from '../cli-context';
@@ -102,7 +106,7 @@ export function registerValidate(program: Command, context: CliContext): void {
     )
     .option(
       '--pairs <list>',
-      "supported country/currency pairs, comma-separated; another pair is an error (default the emulator's default table, SA-SAR,AE-AED,BH-BHD,KW-KWD,OM-OMR)",
+      `supported country/currency pairs, comma-separated; another pair is an error (default ${DEFAULT_PAIR_TABLE_NAME}, ${DEFAULT_COUNTRY_CURRENCY_PAIRS.join(',')})`,
     )
     .option(
       '--request-limit <size>',
