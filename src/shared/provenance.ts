@@ -74,12 +74,6 @@ export function recordMark(record: WhoseOf): Exclude<Whose, 'service'> | null {
   return whose === 'service' || whose === record.kind ? null : whose;
 }
 
-/** `history`'s WHOSE column: whoseWord's, or `console` when the kind already says which doing. */
-export function whoseColumnWord(record: WhoseOf): string {
-  if (recordMark(record) !== null || whoseOf(record) === 'service') return whoseWord(record);
-  return 'console';
-}
-
 /** The explanation beside the word (a title, a tooltip): PROVENANCE_WORDS, or why it is unverified. */
 export function whoseTitle(record: WhoseOf): string {
   if (whoseOf(record) !== 'unverified') return PROVENANCE_WORDS[record.provenance];

@@ -41,6 +41,11 @@ beforeAll(async () => {
       // Anyone can post to the listener: no token, or one that did not verify, is no evidence.
       webhook(Date.parse('2026-01-15T10:04:00Z'), { tokenVerdict: 'missing' }),
       webhook(Date.parse('2026-01-15T10:05:00Z'), { tokenVerdict: 'invalid_signature' }),
+      // The two records of one exact replay (the send and the listener's record of it), and of a crafted one.
+      webhook(Date.parse('2026-01-15T10:06:00Z'), { kind: 'replay', provenance: 'replay' }),
+      webhook(Date.parse('2026-01-15T10:06:01Z'), { provenance: 'replay' }),
+      webhook(Date.parse('2026-01-15T10:07:00Z'), { kind: 'replay', provenance: 'crafted' }),
+      webhook(Date.parse('2026-01-15T10:07:01Z'), { provenance: 'crafted' }),
     ])
     .map((summary) => summary.id);
   await opened.core.close();
@@ -62,6 +67,18 @@ describe('history (table): whose doing', () => {
     expect(row(ids[1])).toMatch(/\swebhook\s+console: import\s+POST\s/);
     expect(row(ids[2])).toMatch(/\swebhook\s+console: crafted\s+POST\s/);
     expect(row(ids[3])).toMatch(/\swebhook\s+console: forward\s+POST\s/);
+  });
+
+  // `replay 3` then `history` read "6 replay console" and "7 webhook console: replay" for the two
+  // records of one replay, while a crafted one read "console: crafted" on both.
+  it('gives both records of a replay one word, exact or crafted', async () => {
+    const run = await runCliCaptured(['--data-dir', dataDir, 'history']);
+    const lines = run.stdout.trimEnd().split('\n');
+    const row = (id: number | undefined) => lines.find((line) => line.startsWith(`${id} `)) ?? '';
+    expect(row(ids[6])).toMatch(/\sreplay\s+console: replay\s+POST\s/);
+    expect(row(ids[7])).toMatch(/\swebhook\s+console: replay\s+POST\s/);
+    expect(row(ids[8])).toMatch(/\sreplay\s+console: crafted\s+POST\s/);
+    expect(row(ids[9])).toMatch(/\swebhook\s+console: crafted\s+POST\s/);
   });
 
   it('says `unverified`, never `service`, of a webhook whose token did not verify; --json keeps its provenance', async () => {

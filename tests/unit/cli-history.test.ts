@@ -297,7 +297,9 @@ describe('history (table)', () => {
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      new RegExp(`^${at(7)}\\s+2026-01-15T10:07:00.000Z\\s+forward\\s+console\\s+POST\\s+/fwd\\s+502`),
+      new RegExp(
+        `^${at(7)}\\s+2026-01-15T10:07:00.000Z\\s+forward\\s+console: forward\\s+POST\\s+/fwd\\s+502`,
+      ),
     );
     expect(lines[3]).toMatch(/413\s+missing\s+too_large/);
   });

@@ -37,7 +37,7 @@ import { commandCaller, flagsOf } from '../command-caller';
 import { formatTable } from '../format-table';
 import { maskWith, redactPath } from '../../../shared/secrets/redact-secrets';
 import { secretsHere, unopenedWords, wayOutWords } from '../../timeline/record-secrets';
-import { whoseColumnWord } from '../../../shared/provenance';
+import { whoseWord } from '../../../shared/provenance';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 import { recordStatusWord } from '../../../shared/record-status';
 import { requireProfile } from './profiles';
@@ -300,8 +300,9 @@ async function historyTable(
         item.kind,
         // Whose doing it was: an imported or crafted webhook otherwise read as the service's own,
         // and one whose token did not verify (anyone can post to the listener) is `unverified`;
-        // `console` alone where the kind says which doing (`replay  console: replay` said it twice).
-        whoseColumnWord(item),
+        // whoseWord's, as `orders show`'s: a column of its own says whose whatever KIND says (an
+        // exact replay read `replay  console` and its arrival `webhook  console: replay`).
+        whoseWord(item),
         dash(item.method),
         // Masked as every URL is: in any percent-encoding, a token in the query by meaning.
         clip(dash(item.path === null ? null : redactPath(item.path, secrets, maskWith)), 40),
