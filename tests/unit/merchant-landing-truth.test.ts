@@ -52,6 +52,7 @@ const row = (fields: Partial<OutboxRow>): OutboxRow => ({
   heldForNext: false,
   createdAtMs: 0,
   updatedAtMs: 0,
+  damaged: null,
   ...fields,
 });
 

@@ -8,6 +8,7 @@ import type {
 } from '../store/emulator-transactions-repository';
 import { newOrderFrom, type CheckoutRules, type NewOrder } from './create-checkout';
 import { EmulatorError } from './emulator-errors';
+import { DamagedRowError } from '../store/emulator-columns';
 import { checkAllowed, customerMove, operationMove, type Move, type OperationChoices } from './order-machine';
 import { capturesRefundMove } from './refund-moves';
 import type { WebhookDispatcher } from './webhook-dispatcher';
@@ -68,6 +69,19 @@ export interface EmulatorEngine {
   stop(): void;
 }
 
+/**
+ * A damaged order (or one of its transactions) answers as the service's own failure, its sentence
+ * naming it: no move is made on what cannot be read (emulator-columns.ts).
+ */
+function namedIfDamaged<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof DamagedRowError)) throw error;
+    throw new EmulatorError(500, 'order_damaged', `${error.message}: no move is made on it.`);
+  }
+}
+
 /** After an expiry pass failed (the lock held past the writer's wait, a full disk): try again. */
 const EXPIRY_RETRY_MS = 1000;
 
@@ -91,7 +105,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
   let running = false;
 
   const find = (orderId: string): EmulatorOrderRow => {
-    const order = deps.orders.get(orderId);
+    const order = namedIfDamaged(() => deps.orders.get(orderId));
     if (order === undefined)
       throw new EmulatorError(404, 'order_not_found', `No order ${orderId} in the emulator.`, [
         { error_code: 'order_not_found' },
@@ -155,20 +169,21 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
       return move.order;
     },
     operate(orderId, operation, body) {
-      const history = deps.transactions.ofOrder(orderId);
+      const history = namedIfDamaged(() => deps.transactions.ofOrder(orderId));
       const choices = deps.operationChoices();
       return apply(operationMove(find(orderId), operation, body, now(), history, choices));
     },
     refundCaptures(orderId, body) {
       const order = find(orderId);
       checkAllowed('refund', order);
-      return apply(capturesRefundMove(order, body, now(), deps.transactions.ofOrder(orderId)));
+      const history = namedIfDamaged(() => deps.transactions.ofOrder(orderId));
+      return apply(capturesRefundMove(order, body, now(), history));
     },
     get: find,
     notificationTargetOf: (order, eventType) => deps.dispatcher.targetOf(order, eventType),
     notificationsOf: (orderId, eventType) => deps.dispatcher.notificationsOf(orderId, eventType),
     byReference(referenceId) {
-      const order = deps.orders.byReference(referenceId);
+      const order = namedIfDamaged(() => deps.orders.byReference(referenceId));
       if (order === undefined)
         throw new EmulatorError(
           404,
@@ -178,7 +193,7 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
         );
       return order;
     },
-    transactionsOf: (orderId) => deps.transactions.ofOrder(orderId),
+    transactionsOf: (orderId) => namedIfDamaged(() => deps.transactions.ofOrder(orderId)),
     setOrderOptions(orderId, options) {
       const order = find(orderId);
       const next = {

@@ -83,6 +83,8 @@ export interface EmulatorService {
   /** Settings another console saved on the data directory, pushed as this one's own (`emulator.changed`). */
   otherProcesses(): OtherProcessesHandler;
   orders(limit: number): EmulatorOrder[];
+  /** The sentence naming each of the newest orders whose stored row is damaged (not listed in orders). */
+  damagedOrders(limit: number): string[];
   deliveries(limit: number): EmulatorDelivery[];
   customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
   /**

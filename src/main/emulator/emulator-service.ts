@@ -1,4 +1,5 @@
 import type { EmulatorOrder, EmulatorSettings, EmulatorStatus } from '../../shared/emulator';
+import { DamagedRowError } from '../store/emulator-columns';
 import { DEFAULT_EMULATOR_SETTINGS, emulatorSettingsSchema, NO_FAULTS } from '../../shared/emulator';
 import { EMULATOR_SETTINGS_SETTING } from '../../shared/stored-settings';
 import { errorWords } from '../../shared/error-words';
@@ -108,7 +109,15 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     settings: () =>
       deps.ownedByRun === true ? { ...service.settings(), faults: NO_FAULTS } : service.settings(),
     webhookHeaders: () => deps.profiles.webhookHeaders.plain(),
-    orderOf: (orderId) => orders.get(orderId),
+    // A damaged order (emulator-columns.ts) is as none here: its delivery's own row says where it goes.
+    orderOf: (orderId) => {
+      try {
+        return orders.get(orderId);
+      } catch (error) {
+        if (error instanceof DamagedRowError) return undefined;
+        throw error;
+      }
+    },
     signer: () => {
       const profile = standalone ? null : local();
       return {
@@ -289,6 +298,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     },
     otherProcesses: () => followFromOtherProcesses(() => service.settingsView(), changed),
     orders: (limit) => orders.newest(limit).map(viewOf),
+    damagedOrders: (limit) => orders.newestWithDamaged(limit).damaged,
     deliveries: (limit) => outbox.newest(limit).map(deliveryView),
     customerAction: (orderId, action) => viewOf(engine.customer(orderId, action)),
     setConsoleUrl(url) {

@@ -42,7 +42,11 @@ export function deliveryView(row: OutboxRow): EmulatorDelivery {
     // Held only until its first attempt: the Out of order fault holds a notification for the next.
     heldForNext: row.heldForNext && row.status === 'pending' && row.attempts === 0,
     lastStatus: row.lastStatus,
-    lastError: row.lastError,
+    // A damaged row says so first, with what went wrong before (the dispatcher's failing of it is that sentence).
+    lastError:
+      row.damaged === null || row.lastError?.startsWith(row.damaged) === true
+        ? row.lastError
+        : [row.damaged, row.lastError].filter((part) => part !== null).join(' '),
     faults: row.faults,
     createdAt: iso(row.createdAtMs),
     updatedAt: iso(row.updatedAtMs),

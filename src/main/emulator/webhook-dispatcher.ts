@@ -181,10 +181,42 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     if (row.attempts === 0 && !row.heldForNext) deps.outbox.releaseHeldBefore(row.orderId, row.id, now());
   }
 
+  /**
+   * Due rows whose stored columns are damaged (a hand edit, a bad copy) fail at once, naming the
+   * delivery, its order and the columns, on the timeline too: sent, a body that is not the JSON
+   * the console queued would go out as if it were, faults that cannot be read as the defaults.
+   */
+  async function failDamaged(rows: readonly OutboxRow[], at: number): Promise<void> {
+    const signer = deps.signer();
+    await deps.recorder.inGroup(() => {
+      for (const row of rows) {
+        const error = `${row.damaged ?? ''}: not sent, as it is not what the console queued.`;
+        if (!deps.outbox.failDamaged(row.id, error, at)) continue;
+        releaseHeld(row);
+        deps.recorder.record({
+          kind: 'delivery',
+          profileId: signer.profileId,
+          profileName: signer.profileName,
+          method: 'POST',
+          url: row.url,
+          path: row.url === null ? null : safePath(row.url),
+          orderId: row.orderId === '' ? null : row.orderId,
+          eventType: row.eventType === '' ? null : row.eventType,
+          error,
+          details: { attempt: 0, outboxId: row.id, damaged: true },
+        });
+      }
+    });
+    deps.onChange?.();
+  }
+
   /** The due rows this process leased (another process may have leased some first). */
   async function claimDue(): Promise<OutboxRow[]> {
     const at = now();
-    const candidates = deps.outbox.due(at, runOwner).filter((row) => !inFlight.has(row.id));
+    const due = deps.outbox.due(at, runOwner).filter((row) => !inFlight.has(row.id));
+    const damaged = due.filter((row) => row.damaged !== null);
+    if (damaged.length > 0) await failDamaged(damaged, at);
+    const candidates = due.filter((row) => row.damaged === null);
     if (candidates.length === 0) return [];
     const leaseUntil = at + deps.settings().timeoutMs + LEASE_MARGIN_MS;
     return deps.recorder.inGroup(() =>

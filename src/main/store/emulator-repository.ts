@@ -1,8 +1,16 @@
 import type { Faults } from '../../shared/emulator';
 import { faultsSchema } from '../../shared/emulator';
 import type { OrderState } from '../../shared/orders/order-states';
-import { ORDER_STATES } from '../../shared/orders/order-states';
 import type { SqliteDatabase } from './connection';
+import {
+  damagedColumnsOf,
+  damagedDeliveryWords,
+  damagedOrderWords,
+  DamagedRowError,
+  faultsOfText,
+  ORDER_COLUMNS,
+  OUTBOX_COLUMNS,
+} from './emulator-columns';
 
 /** One emulator order as stored (amounts as decimal strings in the order's currency). */
 export interface EmulatorOrderRow {
@@ -48,6 +56,11 @@ export interface OutboxRow {
   heldForNext: boolean;
   createdAtMs: number;
   updatedAtMs: number;
+  /**
+   * Why the stored row is not what the console queued (emulator-columns.ts), naming the
+   * delivery, its order and the columns; null when sound. Such a row is never sent.
+   */
+  damaged: string | null;
 }
 
 interface OrderRecord {
@@ -89,28 +102,14 @@ interface OutboxRecord {
   updated_at_ms: number;
 }
 
-const stateOf = (value: string): OrderState =>
-  ORDER_STATES.find((state) => state === value) ??
-  (() => {
-    throw new Error(`Emulator order in an unknown state "${value}"`);
-  })();
-
-/** Faults stored as JSON; anything unreadable counts as none rather than stopping deliveries. */
-function readFaults(text: string | null): Faults | null {
-  if (text === null) return null;
-  try {
-    const parsed = faultsSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
+/** An order as stored; one whose row is damaged throws, naming it, so nothing moves it. */
 function toOrder(record: OrderRecord): EmulatorOrderRow {
+  const damaged = damagedColumnsOf(ORDER_COLUMNS, { ...record });
+  if (damaged.length > 0) throw new DamagedRowError(damagedOrderWords(record.order_id, damaged));
   return {
     orderId: record.order_id,
     checkoutId: record.checkout_id,
-    state: stateOf(record.state),
+    state: record.state as OrderState,
     payload: record.payload,
     referenceId: record.reference_id,
     orderNumber: record.order_number,
@@ -121,7 +120,7 @@ function toOrder(record: OrderRecord): EmulatorOrderRow {
     refundedAmount: record.refunded_amount,
     notificationUrl: record.notification_url,
     legacyApproved: record.legacy_approved === 1,
-    faults: readFaults(record.faults),
+    faults: record.faults === null ? null : faultsOfText(record.faults),
     pageToken: record.page_token,
     createdAtMs: record.created_at_ms,
     expiresAtMs: record.expires_at_ms,
@@ -129,24 +128,51 @@ function toOrder(record: OrderRecord): EmulatorOrderRow {
   };
 }
 
+/**
+ * An outbox row as stored. A damaged one is still listed (with stand-ins where a column cannot be
+ * read) and carries why, so the dispatcher fails it rather than sending it, and the view says so.
+ */
 function toOutbox(record: OutboxRecord): OutboxRow {
+  const damaged = damagedColumnsOf(OUTBOX_COLUMNS, { ...record });
+  const read = <T>(value: T, guard: (value: unknown) => boolean, standIn: T): T =>
+    guard(value) ? value : standIn;
+  const int = (value: unknown) => typeof value === 'number' && Number.isInteger(value);
+  const textOrNull = (value: unknown) => value === null || typeof value === 'string';
+  const intOrNull = (value: unknown) => value === null || int(value);
   return {
     id: record.id,
-    orderId: record.order_id,
-    eventType: record.event_type,
-    url: record.url,
-    body: record.body,
-    faults: readFaults(record.faults) ?? faultsSchema.parse({}),
-    attempts: record.attempts,
-    maxAttempts: record.max_attempts,
-    nextAttemptAtMs: record.next_attempt_at_ms,
+    orderId: read(record.order_id, (value) => typeof value === 'string', ''),
+    eventType: read(record.event_type, (value) => typeof value === 'string', ''),
+    url: read(record.url, textOrNull, null),
+    body: read(record.body, (value) => typeof value === 'string', ''),
+    faults:
+      (typeof record.faults === 'string' ? faultsOfText(record.faults) : null) ?? faultsSchema.parse({}),
+    attempts: read(record.attempts, int, 0),
+    maxAttempts: read(record.max_attempts, int, 0),
+    nextAttemptAtMs: read(record.next_attempt_at_ms, intOrNull, null),
     status: record.status,
-    lastStatus: record.last_status,
-    lastError: record.last_error,
+    lastStatus: read(record.last_status, intOrNull, null),
+    lastError: read(record.last_error, textOrNull, null),
     heldForNext: record.held_for_next === 1,
-    createdAtMs: record.created_at_ms,
-    updatedAtMs: record.updated_at_ms,
+    createdAtMs: read(record.created_at_ms, int, 0),
+    updatedAtMs: read(record.updated_at_ms, int, 0),
+    damaged: damaged.length === 0 ? null : damagedDeliveryWords(record.id, record.order_id, damaged),
   };
+}
+
+/** Rows read as orders, the damaged ones set apart by their sentences: a list goes on past them. */
+function soundOnly(records: readonly OrderRecord[]): { orders: EmulatorOrderRow[]; damaged: string[] } {
+  const orders: EmulatorOrderRow[] = [];
+  const damaged: string[] = [];
+  for (const record of records) {
+    try {
+      orders.push(toOrder(record));
+    } catch (error) {
+      if (!(error instanceof DamagedRowError)) throw error;
+      damaged.push(error.message);
+    }
+  }
+  return { orders, damaged };
 }
 
 /** The emulator's orders: what the service would hold about each. */
@@ -194,11 +220,17 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
       const record = byReference.get(referenceId);
       return record === undefined ? undefined : toOrder(record);
     },
+    /** The newest orders that can be read; newestWithDamaged names the others. */
     newest(limit: number): EmulatorOrderRow[] {
-      return newest.all(limit).map(toOrder);
+      return soundOnly(newest.all(limit)).orders;
     },
+    /** Sound orders past their expiry: a damaged one is never moved (nothing reads its state). */
     overdue(nowMs: number): EmulatorOrderRow[] {
-      return overdue.all(nowMs).map(toOrder);
+      return soundOnly(overdue.all(nowMs)).orders;
+    },
+    /** The newest orders that can be read, and the sentence of each that cannot (its id named). */
+    newestWithDamaged(limit: number): { orders: EmulatorOrderRow[]; damaged: string[] } {
+      return soundOnly(newest.all(limit));
     },
     nextExpiryMs(): number | null {
       return nextExpiry.get()?.at ?? null;
@@ -259,6 +291,10 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
     WHERE ${heldOf} AND ${unleased}`);
   const release = db.prepare(`UPDATE emulator_outbox SET held_for_next = 0, next_attempt_at_ms = @now,
     updated_at_ms = @now WHERE ${heldOf} AND id < @id`);
+  // Whatever its other columns hold: one UPDATE, so of two processes that saw it due, one fails it.
+  const failDamaged = db.prepare(`UPDATE emulator_outbox SET status = 'failed', next_attempt_at_ms = NULL,
+    last_error = @error, updated_at_ms = @now, lease_owner = NULL, lease_until_ms = NULL
+    WHERE id = @id AND status = 'pending' AND ${unleased}`);
   const newest = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox ORDER BY id DESC LIMIT ?');
   const byId = db.prepare<[number], OutboxRecord>('SELECT * FROM emulator_outbox WHERE id = ?');
   const ofEvent = db.prepare<{ orderId: string; eventType: string }, OutboxRecord>(
@@ -314,6 +350,10 @@ export function createEmulatorOutboxRepository(db: SqliteDatabase) {
       return (
         claim.run({ id: row.id, attempts: row.attempts, owner, now: nowMs, until: untilMs }).changes === 1
       );
+    },
+    /** Fails a pending row whose stored columns are damaged, saying why; false if another process did. */
+    failDamaged(id: number, error: string, nowMs: number): boolean {
+      return failDamaged.run({ id, error, now: nowMs }).changes === 1;
     },
     /** Saves an attempt's outcome and ends the lease; false if the lease was lost meanwhile. */
     save(row: OutboxRow, owner: string | null = null): boolean {

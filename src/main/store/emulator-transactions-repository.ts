@@ -1,4 +1,10 @@
 import type { SqliteDatabase } from './connection';
+import {
+  damagedColumnsOf,
+  damagedTransactionWords,
+  DamagedRowError,
+  TRANSACTION_COLUMNS,
+} from './emulator-columns';
 
 /** One capture, refund (part) or cancellation of an emulator order, as the service would keep it. */
 export interface TransactionRow {
@@ -17,6 +23,7 @@ export interface TransactionRow {
 }
 
 interface TransactionRecord {
+  id: number;
   order_id: string;
   kind: TransactionRow['kind'];
   transaction_id: string;
@@ -27,16 +34,25 @@ interface TransactionRecord {
   created_at_ms: number;
 }
 
-const toRow = (record: TransactionRecord): TransactionRow => ({
-  orderId: record.order_id,
-  kind: record.kind,
-  transactionId: record.transaction_id,
-  captureId: record.capture_id,
-  amount: record.amount,
-  currency: record.currency,
-  request: record.request,
-  createdAtMs: record.created_at_ms,
-});
+/**
+ * A transaction as stored. One whose row is damaged throws, naming it and its order: the order's
+ * captures and refunds are then not known, so no move is made on it (no amount is guessed).
+ */
+function toRow(record: TransactionRecord): TransactionRow {
+  const damaged = damagedColumnsOf(TRANSACTION_COLUMNS, { ...record });
+  if (damaged.length > 0)
+    throw new DamagedRowError(damagedTransactionWords(record.id, record.order_id, damaged));
+  return {
+    orderId: record.order_id,
+    kind: record.kind,
+    transactionId: record.transaction_id,
+    captureId: record.capture_id,
+    amount: record.amount,
+    currency: record.currency,
+    request: record.request,
+    createdAtMs: record.created_at_ms,
+  };
+}
 
 /** The emulator's captures, refunds and cancellations, oldest first per order. */
 export function createEmulatorTransactionsRepository(db: SqliteDatabase) {
