@@ -22,6 +22,12 @@ export const tokenCheckSchema = z.object({
    * Records stored before this existed read as none.
    */
   nameWarnings: z.array(z.string()).default([]),
+  /**
+   * Where the official client judges this token otherwise than the verdict (an expiry inside the
+   * console's clock tolerance; a token php-jwt reads that the console calls malformed), in
+   * official-client-words.ts's words. Records stored before this existed read as none.
+   */
+  clientWarnings: z.array(z.string()).default([]),
 });
 export type TokenCheck = z.infer<typeof tokenCheckSchema>;
 

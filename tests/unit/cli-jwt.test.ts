@@ -196,6 +196,19 @@ describe('jwt verify', () => {
     expect(noSecret).toMatchObject({ code: 1, stdout: expect.stringMatching(/^no_secret: /) });
   });
 
+  // php-jwt, as the official client calls it, allows no leeway: a token 30 s past its exp is
+  // valid here by the 60 s tolerance and refused there, which the verdict alone does not say.
+  it("prints the official client's refusal of an expiry inside the clock tolerance as a warning", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const input = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ iat: now - 600, exp: now - 30 })).toString('base64url')}`;
+    const token = `${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`;
+    const run = await cli('jwt', 'verify', token, '--secret', SECRET);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^valid: .*within the 60 s clock tolerance.*\nwarning: It expired \d+ seconds ago, within the console's 60 s clock tolerance, so the verdict is valid; the official client allows no leeway and refuses it/s,
+    );
+  });
+
   // The window shows every claim problem and a name given twice beside the verdict; `jwt verify`
   // printed only the verdict's line, so `{"alg":"none","alg":"HS256"}` read as plainly valid.
   it('prints what the window shows beside the verdict: names given twice, every claim problem', async () => {

@@ -7,6 +7,7 @@ import type { TokenVerdict } from '../../shared/events';
 import type { TokenCheck } from '../../shared/webhook-details';
 import type { HmacKey } from './hmac-key-cache';
 import { errorWords } from '../../shared/error-words';
+import { acceptedByOfficialClient, refusedByOfficialClient } from './official-client-reading';
 
 export const ALLOWED_ALGORITHM = 'HS256';
 export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 60;
@@ -27,6 +28,8 @@ export interface TokenJudgement {
   verdict: TokenVerdict;
   reason: string;
   decoded: DecodedJwt | null;
+  /** Where the official client judges it otherwise (official-client-reading.ts), in words. */
+  clientWarnings: string[];
 }
 
 function past(ms: number, moment: TokenCheckOptions['moment']): string {
@@ -56,8 +59,18 @@ function validReason(decoded: DecodedJwt, options: TokenCheckOptions): string {
   return `Signed with HS256 by ${options.keyLabel}; ${lifetime}.`;
 }
 
-function fromJoseError(error: unknown, decoded: DecodedJwt, options: TokenCheckOptions): TokenJudgement {
-  const judged = (verdict: TokenVerdict, reason: string): TokenJudgement => ({ verdict, reason, decoded });
+function fromJoseError(
+  token: string,
+  error: unknown,
+  decoded: DecodedJwt,
+  options: TokenCheckOptions,
+): TokenJudgement {
+  const judged = (verdict: TokenVerdict, reason: string): TokenJudgement => ({
+    verdict,
+    reason,
+    decoded,
+    clientWarnings: [],
+  });
   const { exp, nbf } = decoded.times;
   if (error instanceof errors.JWSSignatureVerificationFailed) {
     return judged(
@@ -81,7 +94,10 @@ function fromJoseError(error: unknown, decoded: DecodedJwt, options: TokenCheckO
     return judged('alg_not_allowed', `Only ${ALLOWED_ALGORITHM} is allowed.`);
   }
   const message = errorWords(error);
-  return judged('malformed', `The token could not be verified as a JWT: ${message}.`);
+  return {
+    ...judged('malformed', `The token could not be verified as a JWT: ${message}.`),
+    clientWarnings: acceptedByOfficialClient(token, options.key, options.atMs),
+  };
 }
 
 /** Header fields a plain HS256 token carries; any other (crit, b64…) is left to jose. */
@@ -120,9 +136,19 @@ function acceptedAtOnce(
 export async function judgeToken(token: string, options: TokenCheckOptions): Promise<TokenJudgement> {
   const decoded = decodeJwt(token);
   if (!decoded.ok || decoded.header === null) {
-    return { verdict: 'malformed', reason: decoded.problem ?? 'The token cannot be decoded.', decoded };
+    return {
+      verdict: 'malformed',
+      reason: decoded.problem ?? 'The token cannot be decoded.',
+      decoded,
+      clientWarnings: acceptedByOfficialClient(token, options.key, options.atMs),
+    };
   }
-  const judged = (verdict: TokenVerdict, reason: string): TokenJudgement => ({ verdict, reason, decoded });
+  const judged = (verdict: TokenVerdict, reason: string): TokenJudgement => ({
+    verdict,
+    reason,
+    decoded,
+    clientWarnings: [],
+  });
   const alg = decoded.header['alg'];
   if (typeof alg !== 'string') return judged('malformed', 'The header has no "alg" string.');
   if (alg !== ALLOWED_ALGORITHM) {
@@ -134,7 +160,11 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
     );
   }
   const [claimProblem] = decoded.claimProblems;
-  if (claimProblem !== undefined) return judged('malformed', claimProblem);
+  if (claimProblem !== undefined)
+    return {
+      ...judged('malformed', claimProblem),
+      clientWarnings: acceptedByOfficialClient(token, options.key, options.atMs),
+    };
   if (options.key === null) {
     return judged(
       'no_secret',
@@ -150,7 +180,7 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
         currentDate: new Date(options.atMs),
       });
   } catch (error) {
-    return fromJoseError(error, decoded, options);
+    return fromJoseError(trimmed, error, decoded, options);
   }
   const iat = decoded.times.iat;
   if (iat !== null && iat.seconds * 1000 > options.atMs + options.clockToleranceSeconds * 1000) {
@@ -159,7 +189,13 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
       `Issued in the future: iat is ${future(iat.seconds * 1000 - options.atMs, options.moment)} (iat ${iat.iso}; clock tolerance ${options.clockToleranceSeconds} s).`,
     );
   }
-  return judged('valid', validReason(decoded, options));
+  return {
+    ...judged('valid', validReason(decoded, options)),
+    clientWarnings: refusedByOfficialClient(decoded.times, options.atMs, options.clockToleranceSeconds, {
+      past: (ms) => past(ms, options.moment),
+      future: (ms) => future(ms, options.moment),
+    }),
+  };
 }
 
 /** A token found (or not) in one place of a request, judged on its own. */
@@ -179,6 +215,7 @@ export async function checkTokenAt(
       header: null,
       claims: null,
       nameWarnings: [],
+      clientWarnings: [],
     };
   }
   if (token === null) {
@@ -190,6 +227,7 @@ export async function checkTokenAt(
       header: null,
       claims: null,
       nameWarnings: [],
+      clientWarnings: [],
     };
   }
   const judgement = await judgeToken(token, options);
@@ -203,5 +241,6 @@ export async function checkTokenAt(
     // Stored with the record: the Timeline shows a token's claims as they were on arrival, and
     // the one claim kept of two (the last) is said, as the inspector says it.
     nameWarnings: judgement.decoded?.nameWarnings ?? [],
+    clientWarnings: judgement.clientWarnings,
   };
 }

@@ -146,6 +146,7 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         against: resolved.label,
         checkedAt: new Date(atMs).toISOString(),
         clockToleranceSeconds: tolerance,
+        warnings: judgement.clientWarnings,
         crafted: craftedOf(token, dependencies),
       };
     },

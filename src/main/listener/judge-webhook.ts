@@ -57,7 +57,11 @@ export async function judgeWebhook(
     ? { ...queryCheck, source: 'header' as const }
     : await checkTokenAt('header', found.header.token, options, found.header.problem);
   const checks = [queryCheck, headerCheck];
-  const summary = summariseTokenChecks(checks, { query: found.query.token, header: found.header.token });
+  const summary = summariseTokenChecks(
+    checks,
+    { query: found.query.token, header: found.header.token },
+    found.findings,
+  );
   const body = judgeWebhookBody(webhook.body, webhook.truncated, webhook.headers, webhook.incomplete ?? null);
   const tokens = [found.query.token, found.header.token].filter(
     (token, at, all): token is string => token !== null && all.indexOf(token) === at,

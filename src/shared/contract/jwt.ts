@@ -39,6 +39,12 @@ export const jwtVerificationSchema = z.object({
   checkedAt: z.string(),
   clockToleranceSeconds: z.number().int(),
   /**
+   * Where the official client judges the token otherwise than the verdict (an expiry inside the
+   * clock tolerance, a token php-jwt reads that the console calls malformed): the listener's
+   * warnings for the same token, in the same words (official-client-words.ts).
+   */
+  warnings: z.array(z.string()).default([]),
+  /**
    * Set when this console signed the token (it remembers each one it signs): it verifies like
    * the service's, so this says it is not, as the listener's crafted mark does.
    */

@@ -38,14 +38,15 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /**
  * The decode's warnings of a name given twice ("exp" 2 times), as findings beside the place's:
- * the verdict is on the last one, which a merchant's parser may not take. The same token in both
- * places is one token, warned of once.
+ * the verdict is on the last one, which a merchant's parser may not take; and where the official
+ * client judges the token otherwise (check-token.ts). The same token in both places is one
+ * token, warned of once.
  */
 function nameWarningFindings(checks: readonly TokenCheck[], sameToken: boolean): BodyFinding[] {
   const warned = sameToken ? checks.slice(0, 1) : checks;
   return warned.flatMap((check) =>
     check.present
-      ? check.nameWarnings.map((message) => ({
+      ? [...check.nameWarnings, ...check.clientWarnings].map((message) => ({
           severity: 'warning' as const,
           path: PLACE[check.source],
           message,
@@ -66,6 +67,18 @@ function nameWarningFindings(checks: readonly TokenCheck[], sameToken: boolean):
  * "carried a token", which it did not as the spec sends one.
  */
 export function summariseTokenChecks(
+  checks: readonly TokenCheck[],
+  tokens: { query: string | null; header: string | null },
+  /** How the places were written (findNotificationTokens' findings), said whatever the verdict. */
+  placeFindings: readonly BodyFinding[] = [],
+): TokenSummary {
+  const summary = summariseVerdict(checks, tokens);
+  return placeFindings.length === 0
+    ? summary
+    : { ...summary, findings: [...summary.findings, ...placeFindings] };
+}
+
+function summariseVerdict(
   checks: readonly TokenCheck[],
   tokens: { query: string | null; header: string | null },
 ): TokenSummary {

@@ -1,5 +1,7 @@
 import type { HeaderList } from '../events';
+import { nonCanonicalBearer, TAMARA_TOKEN_ONLY, trimmedFromToken } from '../jwt/official-client-words';
 import { quotedVisibly } from '../jwt/visible-json';
+import type { BodyFinding } from '../webhook-details';
 
 /** A token as found in one place of a request, or why that place holds no usable token. */
 export interface FoundToken {
@@ -11,6 +13,11 @@ export interface FoundToken {
 export interface FoundTokens {
   query: FoundToken;
   header: FoundToken;
+  /**
+   * What the verdicts do not carry about how the places were written (a Bearer the official
+   * client refuses, whitespace trimmed, the client's ?tamaraToken=): warnings, never a verdict.
+   */
+  findings: BodyFinding[];
 }
 
 const NONE: FoundToken = { token: null, problem: null };
@@ -34,20 +41,48 @@ function repeated(place: string, values: readonly string[]): FoundToken {
  */
 const TOKEN_QUERY_ONLY = /^serviceToken=([A-Za-z0-9._-]+)$/;
 
-function fromQuery(query: string | null): FoundToken {
+function warning(path: string, message: string): BodyFinding {
+  return { severity: 'warning', path, message };
+}
+
+function fromQuery(query: string | null, findings: BodyFinding[]): FoundToken {
   if (query === null || query === '') return NONE;
   // Read without URLSearchParams' parse, which was a fiftieth of judging a webhook (issue 20).
   const only = TOKEN_QUERY_ONLY.exec(query)?.[1];
   if (only !== undefined) return { token: only, problem: null };
-  const values = new URLSearchParams(query).getAll('serviceToken');
+  const params = new URLSearchParams(query);
+  const values = params.getAll('serviceToken');
   if (values.length > 1) return repeated('?serviceToken=', values);
   const [token] = values;
-  if (token === undefined) return NONE;
-  if (token.trim() === '') return { token: null, problem: 'The ?serviceToken= query parameter is empty.' };
-  return { token: token.trim(), problem: null };
+  if (token === undefined) {
+    // The spec names ?serviceToken= only, so the client's own name is not read as the token.
+    if ((params.get('tamaraToken') ?? '').trim() !== '')
+      findings.push(warning('tamaraToken', TAMARA_TOKEN_ONLY));
+    return NONE;
+  }
+  const trimmed = token.trim();
+  if (trimmed === '') return { token: null, problem: 'The ?serviceToken= query parameter is empty.' };
+  if (trimmed !== token) {
+    const start = token.indexOf(trimmed);
+    findings.push(
+      warning('serviceToken', trimmedFromToken(token.slice(0, start), token.slice(start + trimmed.length))),
+    );
+  }
+  return { token: trimmed, problem: null };
 }
 
-function fromHeaders(headers: HeaderList): FoundToken {
+/** The service's form, and the official client's reading of the header (Authenticator.php:52). */
+const CANONICAL_BEARER = /^Bearer (\S+)$/;
+const CLIENT_BEARER = /Bearer\s(\S+)/;
+
+function bearerForm(value: string, token: string): BodyFinding | null {
+  if (CANONICAL_BEARER.test(value)) return null;
+  const [, scheme = '', separator = ''] = /^(\S+)(\s+)/.exec(value) ?? [];
+  const clientAccepts = CLIENT_BEARER.exec(value)?.[1] === token;
+  return warning('Authorization', nonCanonicalBearer(scheme, separator, clientAccepts));
+}
+
+function fromHeaders(headers: HeaderList, findings: BodyFinding[]): FoundToken {
   const values = headers.filter(([name]) => name.toLowerCase() === 'authorization').map(([, value]) => value);
   if (values.length > 1)
     return repeated(
@@ -57,7 +92,11 @@ function fromHeaders(headers: HeaderList): FoundToken {
   const value = values[0]?.trim();
   if (value === undefined) return NONE;
   const match = /^Bearer[ \t]+(\S+)$/i.exec(value);
-  if (match?.[1] !== undefined) return { token: match[1], problem: null };
+  if (match?.[1] !== undefined) {
+    const form = bearerForm(value, match[1]);
+    if (form !== null) findings.push(form);
+    return { token: match[1], problem: null };
+  }
   if (/^Bearer$/i.test(value))
     return { token: null, problem: 'The Authorization header says Bearer but carries no token.' };
   const scheme = value.split(/\s+/)[0] ?? '';
@@ -72,5 +111,6 @@ function fromHeaders(headers: HeaderList): FoundToken {
 
 /** Where the spec puts the notification JWT: `?serviceToken=` and `Authorization: Bearer`. */
 export function findNotificationTokens(query: string | null, headers: HeaderList): FoundTokens {
-  return { query: fromQuery(query), header: fromHeaders(headers) };
+  const findings: BodyFinding[] = [];
+  return { query: fromQuery(query, findings), header: fromHeaders(headers, findings), findings };
 }

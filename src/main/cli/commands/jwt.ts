@@ -189,6 +189,7 @@ export function registerJwt(program: Command, context: CliContext): void {
         return writeThenExit(result.verdict === 'valid' ? EXIT_OK : EXIT_FAILED, () => {
           context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
           if (result.crafted !== null) context.io.stdout(`crafted: ${terminalSafe(result.crafted.reason)}\n`);
+          for (const warning of result.warnings) context.io.stdout(`warning: ${terminalSafe(warning)}\n`);
           // What the window shows beside the verdict (the verdict's own reason is not said twice).
           const beside = claimNotes(result.decoded, result.reason);
           if (beside.length > 0) context.io.stdout(`${beside.join('\n')}\n`);

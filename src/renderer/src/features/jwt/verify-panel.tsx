@@ -141,6 +141,12 @@ export function VerdictNow({
               {shown.result.crafted.reason}
             </Alert>
           )}
+          {/* What `jwt verify` prints as warning: lines: where the official client judges otherwise. */}
+          {shown.result.warnings.map((warning) => (
+            <Alert key={warning} color="orange" p="xs" data-testid="jwt-client-warning">
+              {warning}
+            </Alert>
+          ))}
           <Text size="xs" c="dimmed">
             Checked now against {shown.result.against}, clock tolerance {shown.result.clockToleranceSeconds}{' '}
             s.

@@ -1,0 +1,104 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DecodedJwt } from '../../shared/jwt/decode-jwt';
+import {
+  phpJwtAccepts,
+  refusedWithoutLeeway,
+  type PhpJwtLeniency,
+} from '../../shared/jwt/official-client-words';
+import type { HmacKey } from './hmac-key-cache';
+
+/**
+ * How the official client would judge a token the console has judged: its Authenticator calls
+ * php-jwt 6.9's `JWT::decode($token, new Key($key, 'HS256'))` with no leeway
+ * (tests/official-client/vendor/firebase-php-jwt/src/JWT.php:96-183). Only the differences that
+ * matter are followed, and only where the answer is certain; anything else says nothing.
+ */
+
+/** A segment php-jwt's base64_decode reads as base64url would, padding or not. */
+const SEGMENT = /^[A-Za-z0-9_-]*=*$/;
+
+/** A time claim as PHP compares it: a number, or a string of digits read as that number. */
+function phpTime(value: unknown): number | null | 'unknown' {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return 'unknown';
+}
+
+function jsonObject(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment.replace(/=+$/, ''), 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why php-jwt accepts a token the console calls malformed, or null when it would not (or that is
+ * not certain): the signature over the segments as sent, HS256, and the times without leeway.
+ */
+function phpJwtLeniencies(token: string, key: HmacKey, atMs: number): PhpJwtLeniency[] | null {
+  const parts = token.split('.');
+  const [head = '', body = '', signature = ''] = parts;
+  if (parts.length !== 3 || ![head, body, signature].every((part) => SEGMENT.test(part))) return null;
+  const header = jsonObject(head);
+  const claims = jsonObject(body);
+  if (header === null || claims === null || header['alg'] !== 'HS256') return null;
+  const expected = createHmac('sha256', key.raw).update(`${head}.${body}`).digest();
+  const given = Buffer.from(signature.replace(/=+$/, ''), 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const now = Math.floor(atMs / 1000);
+  const iat = phpTime(claims['iat']);
+  const nbf = phpTime(claims['nbf']);
+  const exp = phpTime(claims['exp']);
+  if (iat === 'unknown' || nbf === 'unknown' || exp === 'unknown') return null;
+  if (nbf !== null && Math.floor(nbf) > now) return null;
+  if (nbf === null && iat !== null && Math.floor(iat) > now) return null;
+  if (exp !== null && now >= exp) return null;
+  const leniencies: PhpJwtLeniency[] = [];
+  if ('crit' in header) leniencies.push('crit');
+  if (parts.some((part) => part.endsWith('='))) leniencies.push('padding');
+  if (['iat', 'nbf', 'exp'].some((name) => typeof claims[name] === 'string')) leniencies.push('string_time');
+  return leniencies.length === 0 ? null : leniencies;
+}
+
+/** A malformed token php-jwt would accept, in words; none otherwise. */
+export function acceptedByOfficialClient(token: string, key: HmacKey | null, atMs: number): string[] {
+  if (key === null) return [];
+  const leniencies = phpJwtLeniencies(token.trim(), key, atMs);
+  return leniencies === null ? [] : [phpJwtAccepts(leniencies)];
+}
+
+/**
+ * A valid token whose time claims pass only by the console's clock tolerance, in words: php-jwt
+ * refuses exp at or before now, nbf after now, and (without nbf) iat after now (JWT.php:155-179).
+ */
+export function refusedByOfficialClient(
+  times: DecodedJwt['times'],
+  atMs: number,
+  toleranceSeconds: number,
+  words: { past: (ms: number) => string; future: (ms: number) => string },
+): string[] {
+  const now = Math.floor(atMs / 1000);
+  const { exp, nbf, iat } = times;
+  if (exp !== null && now >= exp.seconds)
+    return [
+      refusedWithoutLeeway('exp', `expired ${words.past(atMs - exp.seconds * 1000)}`, toleranceSeconds),
+    ];
+  if (nbf !== null && Math.floor(nbf.seconds) > now)
+    return [
+      refusedWithoutLeeway(
+        'nbf',
+        `is not valid until ${words.future(nbf.seconds * 1000 - atMs)}`,
+        toleranceSeconds,
+      ),
+    ];
+  if (nbf === null && iat !== null && Math.floor(iat.seconds) > now)
+    return [
+      refusedWithoutLeeway('iat', `was issued ${words.future(iat.seconds * 1000 - atMs)}`, toleranceSeconds),
+    ];
+  return [];
+}

@@ -1,0 +1,71 @@
+import { quotedVisibly } from './visible-json';
+
+/**
+ * The one wording of what the official client (tests/official-client/vendor: tamara-solution
+ * php-sdk 2.0.6 over firebase/php-jwt 6.9) does otherwise than the console's verdict says. The
+ * verdicts follow the spec; where the client differs, a merchant built on it answers otherwise
+ * than the verdict suggests, and these warnings say so, citing the client's own lines:
+ * - Authenticator.php:17 `TOKEN = 'tamaraToken'`: the only query parameter it reads, and only
+ *   without an Authorization header (:39-41);
+ * - Authenticator.php:52 `preg_match('/Bearer\s(\S+)/', …)`: "Bearer" as written, then one
+ *   whitespace character, else ForbiddenException (403);
+ * - Authenticator.php:66 `JWT::decode($token, new Key(…, 'HS256'))` with php-jwt's default
+ *   `JWT::$leeway = 0` (JWT.php:41): no clock tolerance at all.
+ */
+
+export type WhereLeeway = 'exp' | 'nbf' | 'iat';
+
+const REFUSED_IN_TOLERANCE: Record<WhereLeeway, string> = {
+  exp: "php-jwt's ExpiredException",
+  nbf: "php-jwt's BeforeValidException (nbf)",
+  iat: "php-jwt's BeforeValidException (iat)",
+};
+
+/** `the clock tolerance` sentence: a time claim the console lets pass that the client does not. */
+export function refusedWithoutLeeway(where: WhereLeeway, when: string, toleranceSeconds: number): string {
+  return `It ${when}, within the console's ${toleranceSeconds} s clock tolerance, so the verdict is valid; the official client allows no leeway and refuses it (${REFUSED_IN_TOLERANCE[where]}: Authenticator::decode calls JWT::decode with JWT::$leeway 0), answering 403.`;
+}
+
+/** Why php-jwt reads a token the console calls malformed (each found in the token). */
+export type PhpJwtLeniency = 'crit' | 'padding' | 'string_time';
+
+const LENIENCY: Record<PhpJwtLeniency, string> = {
+  crit: 'it does not check "crit", which RFC 7515 says a verifier must understand or refuse',
+  padding: 'it reads "=" padding, which a JWT leaves out, with base64_decode',
+  string_time:
+    'it compares a time claim written as a string of digits as the number, where RFC 7519 asks for a number',
+};
+
+export function phpJwtAccepts(leniencies: readonly PhpJwtLeniency[]): string {
+  return `The verdict is malformed, but php-jwt 6.9, with which the official client verifies (Authenticator::decode), accepts it: ${leniencies.map((leniency) => LENIENCY[leniency]).join('; ')}. A merchant built on the client answers 200 to a token the service would never send.`;
+}
+
+/**
+ * The Authorization header in another form than the service's `Bearer <token>`: a scheme
+ * written otherwise, or another separator than one space. HTTP calls the scheme case-insensitive,
+ * so the verdict stands; the client's regular expression (Authenticator.php:52) does not.
+ */
+export function nonCanonicalBearer(scheme: string, separator: string, clientAccepts: boolean): string {
+  const written = quotedVisibly(`${scheme}${separator}<token>`);
+  const client = clientAccepts
+    ? 'the official client accepts this one (its /Bearer\\s(\\S+)/ takes any one whitespace character), but a merchant that splits on one space may not'
+    : 'the official client refuses this: 403 (Authenticator::getBearerToken matches /Bearer\\s(\\S+)/: "Bearer" as written, then one whitespace character)';
+  return `The Authorization header is written ${written}, not "Bearer <token>" as the service writes it; the console reads it all the same, but ${client}.`;
+}
+
+/** `a space at its end`: the whitespace the console took off a token, in words. */
+function whitespaceWords(lead: string, trail: string): string {
+  const one = (text: string) =>
+    text === ' ' ? 'a space' : text === '\t' ? 'a tab' : `${quotedVisibly(text)}`;
+  return [lead === '' ? null : `${one(lead)} at its start`, trail === '' ? null : `${one(trail)} at its end`]
+    .filter((part) => part !== null)
+    .join(' and ');
+}
+
+export function trimmedFromToken(lead: string, trail: string): string {
+  return `?serviceToken= had whitespace around the token (${whitespaceWords(lead, trail)}), which the console trimmed before verifying it; the service sends none, and a merchant that verifies the value as it arrives may refuse it.`;
+}
+
+/** A value in ?tamaraToken= with none in ?serviceToken=: the client's name, not the spec's. */
+export const TAMARA_TOKEN_ONLY =
+  "?tamaraToken= holds a value, which the listener does not verify: the spec names ?serviceToken= (and Authorization: Bearer) for the token. The official client reads ?tamaraToken= instead (Authenticator.php: TOKEN = 'tamaraToken'), and only when no Authorization header is sent; the service sends the token as ?serviceToken=.";
