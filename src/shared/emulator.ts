@@ -53,6 +53,15 @@ export const NO_FAULTS: Faults = {
   drop: false,
 };
 
+/**
+ * How the emulator writes a Money's `amount` in what it answers and notifies. The spec declares
+ * it a number, and says "some fields are declared as a numeric string" without saying which:
+ * `string` (`"23.830"`, the currency's decimals) is what the emulator has always written and the
+ * official client reads either way (it casts to float).
+ */
+export const MONEY_AMOUNTS_CHOICES = ['string', 'number'] as const;
+export type MoneyAmountsChoice = (typeof MONEY_AMOUNTS_CHOICES)[number];
+
 export const emulatorSettingsSchema = z.object({
   /** Attempts per notification, the first included. */
   attempts: z.number().int().min(1).max(20, 'At most 20 attempts').default(3),
@@ -95,6 +104,8 @@ export const emulatorSettingsSchema = z.object({
    * checkout's expiry it gave before was already past for an order authorised after it.
    */
   authorisedExpiryDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days').default(30),
+  /** How a Money's amount is written in answers, the order record and notifications. */
+  moneyAmounts: z.enum(MONEY_AMOUNTS_CHOICES, { error: 'choose string or number' }).default('string'),
   /**
    * An optional text field given "" where the official client never sends one, and a text field
    * given only blanks: how the service reads either is not shown. `warn`: taken, with the

@@ -222,6 +222,11 @@ const DEFAULTS: Record<string, string> = {
     'refused (400 `partial_cancel_not_supported`); a cancel takes the whole open amount',
   // operation-answers.ts (authoriseAnswer), tested in emulator-authorise-expiry.test.ts.
   '`order_expiry_time` in the answer to authorise': `${emulator.authorisedExpiryDays} days after the authorisation; the emulator expires only unpaid orders`,
+  // money-written.ts, tested in emulator-money-written.test.ts.
+  'Money `amount` in answers and notifications': {
+    string: 'a numeric string with the currency\'s decimals (`"23.830"`)',
+    number: 'a JSON number (`23.83`)',
+  }[emulator.moneyAmounts],
   'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
   'Checkout page language without `locale`': code('ar_SA'),
   'Largest request body': `${size(EMULATOR_BODY_LIMIT_BYTES)}; a larger body is refused`,

@@ -18,6 +18,7 @@ import { pageRoutes } from './routes/page-routes';
 import type { RouteContext, RouteTable } from './routes/route-context';
 import { serviceRoutes } from './routes/service-routes';
 import { errorWords } from '../../shared/error-words';
+import { DEFAULT_MONEY_CHOICES, type MoneyChoices } from './money-written';
 
 export interface EmulatorServerOptions {
   engine: EmulatorEngine;
@@ -32,6 +33,8 @@ export interface EmulatorServerOptions {
   publicUrl?: () => string | null;
   /** The console's browser-mode address, for the merchant page's link back to an order. */
   consoleUrl?: () => string | null;
+  /** How Money is written in its answers (the settings'; absent: the defaults). */
+  moneyChoices?: () => MoneyChoices;
   /** Null when a merchant URL can be opened, else why not (replaceable in tests). */
   whyUnreachable?: (url: string) => Promise<string | null>;
 }
@@ -114,6 +117,7 @@ export async function startEmulatorServer(
     sendJson,
     pageBase: () => options.publicUrl?.() ?? ownUrl,
     consoleUrl: () => options.consoleUrl?.() ?? null,
+    moneyChoices: options.moneyChoices ?? (() => DEFAULT_MONEY_CHOICES),
     whyUnreachable: options.whyUnreachable ?? ((url) => whyUnreachable(url)),
     now,
   };

@@ -206,6 +206,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
           writer,
           publicUrl: () => service.settings().publicUrl,
           consoleUrl: () => consoleUrl,
+          moneyChoices: () => ({ moneyAmounts: service.settings().moneyAmounts }),
         },
         target,
       );

@@ -6,6 +6,7 @@ import type { DispatcherDependencies } from './dispatcher-dependencies';
 import { notificationBody } from './notification-body';
 import { RUN_ENDED_WORDS, runLeftBehindWords, runsLeftBehind, thisRun } from './run-owned-notifications';
 import { notificationTarget, whyNotSendable } from './notification-url';
+import { withMoneyAmounts } from './money-written';
 
 /** How often the outbox is looked at for what other processes queued (or left behind). */
 const OUTBOX_POLL_MS = 1000;
@@ -116,7 +117,10 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
 
   function enqueue(order: EmulatorOrderRow, eventType: string, data: unknown): void {
     const settings = deps.settings();
-    const body = JSON.stringify(notificationBody(order, eventType, data));
+    // Its Money in the form the settings say when it is queued, as its faults are (money-written.ts).
+    const body = JSON.stringify(
+      notificationBody(order, eventType, withMoneyAmounts(data, settings.moneyAmounts)),
+    );
     const url = notificationTarget(order, eventType, settings);
     const faults = order.faults ?? settings.faults;
     const at = now();

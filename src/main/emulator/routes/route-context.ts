@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorEngine } from '../emulator-engine';
+import type { MoneyChoices } from '../money-written';
 
 /**
  * What every route of the emulator is given: the engine, and the request entry's own helpers
@@ -26,6 +27,8 @@ export interface RouteContext {
    * base of checkout_url and of the hosted page's redirects. Never the request's Host header.
    */
   pageBase: () => string;
+  /** How Money is written in the service's answers: the settings, read at each answer. */
+  moneyChoices: () => MoneyChoices;
   /** The console's browser-mode address, for links back to an order (null: none known). */
   consoleUrl: () => string | null;
   /** Null when a merchant URL can be opened; otherwise why not. */

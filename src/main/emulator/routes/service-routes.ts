@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Finding } from '../../../shared/checkout';
 import { checkoutUrlOf } from '../create-checkout';
 import { checkBodyOrderId, requiredBodyOrderId } from '../body-order-id';
@@ -11,6 +11,7 @@ import {
   simplifiedRefundAnswer,
   updateReferenceAnswer,
 } from '../operation-answers';
+import { withMoneyAmounts } from '../money-written';
 import { orderRecord } from '../order-record';
 import { checkoutRequestOptions } from './emulator-request-headers';
 import type { RouteContext, RouteTable } from './route-context';
@@ -38,8 +39,14 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
   const { engine, api, write, decoded, readBody, readJson, readJsonWithText, sendJson } = ctx;
   const readObject = async (req: IncomingMessage, required: boolean) =>
     objectBody(await readJson(req, required));
-  const record = (orderId: string) =>
-    orderRecord(engine.get(orderId), engine.transactionsOf(orderId), ctx.pageBase());
+  /**
+   * An answer with Money in it leaves with its amounts in the settings' form (money-written.ts).
+   * Only these read the settings for it: the checkout's answer, the bench's hot path, has none.
+   */
+  const sendMoney = (res: ServerResponse, body: unknown) =>
+    sendJson(res, 200, withMoneyAmounts(body, ctx.moneyChoices().moneyAmounts));
+  const sendRecord = (res: ServerResponse, orderId: string) =>
+    sendMoney(res, orderRecord(engine.get(orderId), engine.transactionsOf(orderId), ctx.pageBase()));
   return [
     [
       'POST',
@@ -75,7 +82,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res, match) => {
         api(req);
         await readBody(req);
-        sendJson(res, 200, record(engine.byReference(decoded(match[1])).orderId));
+        sendRecord(res, engine.byReference(decoded(match[1])).orderId);
       },
     ],
     [
@@ -84,7 +91,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res, match) => {
         api(req);
         await readBody(req);
-        sendJson(res, 200, record(decoded(match[1])));
+        sendRecord(res, decoded(match[1]));
       },
     ],
     [
@@ -94,7 +101,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res, match) => {
         api(req);
         await readBody(req);
-        sendJson(res, 200, record(decoded(match[1])));
+        sendRecord(res, decoded(match[1]));
       },
     ],
     [
@@ -106,7 +113,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
         // The official client sends { order_id }; its body is read as every other call's is.
         const body = await readObject(req, false);
         checkBodyOrderId(body, orderId);
-        sendJson(res, 200, authoriseAnswer(await write(() => engine.operate(orderId, 'authorise', body))));
+        sendMoney(res, authoriseAnswer(await write(() => engine.operate(orderId, 'authorise', body))));
       },
     ],
     [
@@ -117,7 +124,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
         const orderId = decoded(match[1]);
         const body = await readObject(req, false);
         checkBodyOrderId(body, orderId);
-        sendJson(res, 200, cancelAnswer(await write(() => engine.operate(orderId, 'cancel', body))));
+        sendMoney(res, cancelAnswer(await write(() => engine.operate(orderId, 'cancel', body))));
       },
     ],
     [
@@ -139,7 +146,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
         api(req);
         const body = await readObject(req, true);
         const orderId = requiredBodyOrderId(body);
-        sendJson(res, 200, captureAnswer(await write(() => engine.operate(orderId, 'capture', body))));
+        sendMoney(res, captureAnswer(await write(() => engine.operate(orderId, 'capture', body))));
       },
     ],
     [
@@ -149,7 +156,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
         api(req);
         const body = await readObject(req, true);
         const orderId = requiredBodyOrderId(body);
-        sendJson(res, 200, capturesRefundAnswer(await write(() => engine.refundCaptures(orderId, body))));
+        sendMoney(res, capturesRefundAnswer(await write(() => engine.refundCaptures(orderId, body))));
       },
     ],
     [
@@ -161,7 +168,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
         const body = await readObject(req, false);
         checkBodyOrderId(body, orderId);
         const move = await write(() => engine.operate(orderId, 'refund', body));
-        sendJson(res, 200, simplifiedRefundAnswer(move, body));
+        sendMoney(res, simplifiedRefundAnswer(move, body));
       },
     ],
   ];

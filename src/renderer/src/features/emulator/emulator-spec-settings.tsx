@@ -9,7 +9,7 @@ import {
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
 import type { EmptyOptionalChoice, InstalmentsRequiredChoice } from '@shared/checkout';
-import type { EmulatorSettingsView } from '@shared/emulator';
+import type { EmulatorSettingsView, MoneyAmountsChoice } from '@shared/emulator';
 import type { Choice } from '@ui/choice-control';
 import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
@@ -34,6 +34,7 @@ const LABELS = {
   authorisedExpiryDays: 'Authorised order expiry (days)',
   emptyOptional: 'Empty and blank values',
   instalmentsRequired: 'instalments required',
+  moneyAmounts: 'Money amounts',
   countryCurrencyPairs: 'Supported country/currency pairs',
   publicUrl: 'Public URL',
   webhookUrl: 'Registered webhook URL',
@@ -54,6 +55,12 @@ const INSTALMENTS_REQUIRED_CHOICES: readonly Choice<InstalmentsRequiredChoice>[]
   { label: 'Always', value: 'always' },
 ];
 
+/** How a Money's amount is written in answers and notifications (the spec does not say which). */
+const MONEY_AMOUNTS_CHOICES: readonly Choice<MoneyAmountsChoice>[] = [
+  { label: 'String', value: 'string' },
+  { label: 'Number', value: 'number' },
+];
+
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
 const isEventType = (value: string): value is OrderEventType =>
@@ -62,7 +69,7 @@ const isEventType = (value: string): value is OrderEventType =>
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
  * whether expires_in_minutes is honoured, how an optional field given "" or null and a text
- * of only blanks are read, where instalments may be left out, the country/currency pairs, the address customers reach it at, and
+ * of only blanks are read, where instalments may be left out, how Money is written, the country/currency pairs, the address customers reach it at, and
  * the webhook registered in the portal (URL, events, headers). Each default is the spec's
  * letter, but where the official client differs from it (docs/emulator-fidelity.md).
  */
@@ -189,6 +196,19 @@ export function EmulatorSpecSettings({
             data={INSTALMENTS_REQUIRED_CHOICES}
             value={draft.instalmentsRequired}
             onChange={(instalmentsRequired) => form.change({ instalmentsRequired })}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper
+          size="xs"
+          label={LABELS.moneyAmounts}
+          description='In answers, the order record and notifications: "23.830" or 23.83 (the spec does not say which)'
+        >
+          <ChoiceControl
+            size="xs"
+            aria-label={LABELS.moneyAmounts}
+            data={MONEY_AMOUNTS_CHOICES}
+            value={draft.moneyAmounts}
+            onChange={(moneyAmounts) => form.change({ moneyAmounts })}
           />
         </Input.Wrapper>
       </Group>
