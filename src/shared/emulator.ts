@@ -61,6 +61,13 @@ export const NO_FAULTS: Faults = {
  */
 export const MONEY_AMOUNTS_CHOICES = ['string', 'number'] as const;
 export type MoneyAmountsChoice = (typeof MONEY_AMOUNTS_CHOICES)[number];
+/**
+ * A Money the checkout request (or a capture's) did not give, in the order record, which the
+ * spec does not show: `zero` in the order's currency (what the official client can read: it
+ * makes a Money of each), `null`, or `omitted`.
+ */
+export const ABSENT_MONEY_CHOICES = ['zero', 'null', 'omitted'] as const;
+export type AbsentMoneyChoice = (typeof ABSENT_MONEY_CHOICES)[number];
 
 export const emulatorSettingsSchema = z.object({
   /** Attempts per notification, the first included. */
@@ -106,6 +113,8 @@ export const emulatorSettingsSchema = z.object({
   authorisedExpiryDays: z.number().int().min(1, 'At least 1 day').max(365, 'At most 365 days').default(30),
   /** How a Money's amount is written in answers, the order record and notifications. */
   moneyAmounts: z.enum(MONEY_AMOUNTS_CHOICES, { error: 'choose string or number' }).default('string'),
+  /** A Money the request did not give, in the order record. */
+  absentMoney: z.enum(ABSENT_MONEY_CHOICES, { error: 'choose zero, null or omitted' }).default('zero'),
   /**
    * An optional text field given "" where the official client never sends one, and a text field
    * given only blanks: how the service reads either is not shown. `warn`: taken, with the

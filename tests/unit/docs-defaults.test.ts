@@ -227,6 +227,12 @@ const DEFAULTS: Record<string, string> = {
     string: 'a numeric string with the currency\'s decimals (`"23.830"`)',
     number: 'a JSON number (`23.83`)',
   }[emulator.moneyAmounts],
+  // order-record.ts (givenMoney), tested in emulator-money-written.test.ts.
+  'A Money the request did not give, in the order record': {
+    zero: 'zero in the order\'s currency (`"0.000"`)',
+    null: '`null`',
+    omitted: 'left out',
+  }[emulator.absentMoney],
   'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
   'Checkout page language without `locale`': code('ar_SA'),
   'Largest request body': `${size(EMULATOR_BODY_LIMIT_BYTES)}; a larger body is refused`,

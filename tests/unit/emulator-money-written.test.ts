@@ -3,10 +3,12 @@ import type { EmulatorSettings } from '../../src/shared/emulator';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
 
 /**
- * Money's `amount` is a number in the spec, but "some fields are declared as a numeric string"
- * and which is not shown: every Money the emulator answered or notified was a string, a silent
- * choice with no way to try the other. It is now a setting (docs/defaults.md), the string its
- * default.
+ * Two things the spec leaves open, each a setting with the emulator's first answer as default
+ * (docs/defaults.md). Money's `amount` is a number, but "some fields are declared as a numeric
+ * string" and which is not shown: every Money the emulator answered or notified was a string,
+ * with no way to try the other. And the order record is not shown: a Money the request did not
+ * give (an item's `"unit_price": null`, as the official client sends it) read back as zero, so a
+ * merchant could not tell "not given" from "free".
  */
 
 let emulator: EmulatorHarness;
@@ -102,5 +104,35 @@ describe('Money amounts in answers and notifications', () => {
     expect(captureOf(record)['total_amount']).toEqual({ amount: 10, currency: 'SAR' });
     // Texts that look like numbers stay text: only a Money's amount changes.
     expect(answers.refund['comment']).toBe('part');
+  });
+});
+
+describe('a Money the request did not give, in the order record', () => {
+  it('is zero in the order currency by default', async () => {
+    const { record } = await walk();
+    expect(itemOf(record)['unit_price']).toEqual({ amount: '0.00', currency: 'SAR' });
+    expect(itemOf(record)['discount_amount']).toEqual({ amount: '0.00', currency: 'SAR' });
+    expect(record['discount_amount']).toEqual({ name: '', amount: { amount: '0.00', currency: 'SAR' } });
+    expect(captureOf(record)['tax_amount']).toEqual({ amount: '0.00', currency: 'SAR' });
+  });
+
+  it('is null under `null`, and what was given is still there', async () => {
+    const { record } = await walk({ absentMoney: 'null' });
+    expect(itemOf(record)['unit_price']).toBeNull();
+    expect(itemOf(record)['discount_amount']).toBeNull();
+    expect(record['discount_amount']).toBeNull();
+    expect(captureOf(record)['tax_amount']).toBeNull();
+    expect(itemOf(record)['total_amount']).toEqual({ amount: '69.50', currency: 'SAR' });
+    expect(record['tax_amount']).toEqual({ amount: '10.43', currency: 'SAR' });
+    expect(record['canceled_amount']).toEqual({ amount: '69.93', currency: 'SAR' });
+  });
+
+  it('is left out under `omitted`', async () => {
+    const { record } = await walk({ absentMoney: 'omitted' });
+    expect(Object.keys(itemOf(record))).not.toContain('unit_price');
+    expect(Object.keys(itemOf(record))).not.toContain('discount_amount');
+    expect(Object.keys(record)).not.toContain('discount_amount');
+    expect(Object.keys(captureOf(record))).not.toContain('tax_amount');
+    expect(itemOf(record)['tax_amount']).toEqual({ amount: '10.43', currency: 'SAR' });
   });
 });

@@ -206,7 +206,10 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
           writer,
           publicUrl: () => service.settings().publicUrl,
           consoleUrl: () => consoleUrl,
-          moneyChoices: () => ({ moneyAmounts: service.settings().moneyAmounts }),
+          moneyChoices: () => {
+            const current = service.settings();
+            return { moneyAmounts: current.moneyAmounts, absentMoney: current.absentMoney };
+          },
         },
         target,
       );

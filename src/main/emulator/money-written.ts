@@ -1,18 +1,25 @@
-import { DEFAULT_EMULATOR_SETTINGS, type MoneyAmountsChoice } from '../../shared/emulator';
+import {
+  DEFAULT_EMULATOR_SETTINGS,
+  type AbsentMoneyChoice,
+  type MoneyAmountsChoice,
+} from '../../shared/emulator';
 
 /**
  * How the emulator writes Money where the spec does not show it (docs/emulator-fidelity.md):
- * its setting `moneyAmounts`. Every Money is built with its amount as a
+ * its settings `moneyAmounts` and `absentMoney`. Every Money is built with its amount as a
  * string with the currency's decimals (operation-amounts.ts textOf), the form the amounts are
- * stored and summed in; the setting's form is applied once, as an answer or a notification
- * leaves, so no move or record builder carries it.
+ * stored and summed in; `moneyAmounts` is applied once, as an answer or a notification leaves,
+ * so no move or record builder carries it. `absentMoney` is the order record's to apply
+ * (order-record.ts givenMoney): only it writes a Money the request did not give.
  */
 export interface MoneyChoices {
   moneyAmounts: MoneyAmountsChoice;
+  absentMoney: AbsentMoneyChoice;
 }
 
 export const DEFAULT_MONEY_CHOICES: MoneyChoices = {
   moneyAmounts: DEFAULT_EMULATOR_SETTINGS.moneyAmounts,
+  absentMoney: DEFAULT_EMULATOR_SETTINGS.absentMoney,
 };
 
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;

@@ -1,3 +1,4 @@
+import type { AbsentMoneyChoice } from '../../shared/emulator';
 import type { EmulatorOrderRow } from '../store/emulator-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { checkoutUrlOf } from './create-checkout';
@@ -8,8 +9,11 @@ import { minorOf, textOf } from './operation-amounts';
  * `…/reference-id/{ref}`). The spec shows none; this one carries every field the official client
  * reads, in the shapes it reads them, so its response object builds without a TypeError or an
  * "undefined index" warning (tests/unit/official-client-contract.test.ts holds it to that):
- * strings where it types strings ("" when the request had none), Money objects (zero when the
- * request had none), `discount_amount` as `{ name, amount }`, and the transactions.
+ * strings where it types strings ("" when the request had none), Money objects, `discount_amount`
+ * as `{ name, amount }`, and the transactions. A Money the request did not give is as the
+ * `absentMoney` setting says (money-written.ts): zero by default, which the client reads (it
+ * makes a Money of each, a TypeError on null), or null or left out, so a merchant can tell "not
+ * given" from "free" where its code reads the record itself.
  */
 
 type Json = Record<string, unknown>;
@@ -25,6 +29,18 @@ function moneyOf(value: unknown, orderCurrency: string): Json {
   const currency = typeof own === 'string' && own !== '' ? own : orderCurrency;
   const amount = isObject(value) ? value['amount'] : undefined;
   return { amount: textOf(minorOf(String(amount ?? '0'), currency), currency), currency };
+}
+
+const isAbsent = (value: unknown): boolean =>
+  !isObject(value) || value['amount'] === undefined || value['amount'] === null;
+
+/**
+ * `{ [key]: Money }` for a Money the request gave; one it did not give (absent, null, or with no
+ * amount) as `absent` says: zero, `{ [key]: null }`, or no key at all. Spread into its object.
+ */
+function givenMoney(key: string, value: unknown, currency: string, absent: AbsentMoneyChoice): Json {
+  if (!isAbsent(value) || absent === 'zero') return { [key]: moneyOf(value, currency) };
+  return absent === 'null' ? { [key]: null } : {};
 }
 
 const ADDRESS_FIELDS = [
@@ -43,25 +59,26 @@ function addressOf(value: Json): Json {
   return Object.fromEntries(ADDRESS_FIELDS.map((key) => [key, text(value[key])]));
 }
 
-function itemOf(value: unknown, currency: string): Json {
+function itemOf(value: unknown, currency: string, absent: AbsentMoneyChoice): Json {
   const item = isObject(value) ? value : {};
+  const money = (key: string) => givenMoney(key, item[key], currency, absent);
   return {
     reference_id: text(item['reference_id']),
     type: text(item['type']),
     name: text(item['name']),
     sku: text(item['sku']),
     quantity: typeof item['quantity'] === 'number' ? item['quantity'] : 0,
-    tax_amount: moneyOf(item['tax_amount'], currency),
-    total_amount: moneyOf(item['total_amount'], currency),
-    unit_price: moneyOf(item['unit_price'], currency),
-    discount_amount: moneyOf(item['discount_amount'], currency),
+    ...money('tax_amount'),
+    ...money('total_amount'),
+    ...money('unit_price'),
+    ...money('discount_amount'),
     image_url: text(item['image_url']),
     item_url: text(item['item_url']),
   };
 }
 
-const itemsOf = (value: unknown, currency: string): Json[] =>
-  Array.isArray(value) ? value.map((item: unknown) => itemOf(item, currency)) : [];
+const itemsOf = (value: unknown, currency: string, absent: AbsentMoneyChoice): Json[] =>
+  Array.isArray(value) ? value.map((item: unknown) => itemOf(item, currency, absent)) : [];
 
 function parse(textValue: string | null): Json {
   if (textValue === null) return {};
@@ -102,7 +119,11 @@ function shippingOf(payload: Json): Json {
   });
 }
 
-function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]): Json {
+function transactionsOf(
+  order: EmulatorOrderRow,
+  rows: readonly TransactionRow[],
+  absent: AbsentMoneyChoice,
+): Json {
   const { currency } = order;
   const money = (amount: string) => ({ amount, currency });
   const refundedOf = (captureId: string) =>
@@ -114,7 +135,7 @@ function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]
   const entry = (row: TransactionRow, ids: Record<string, string | null>) => ({
     ...ids,
     total_amount: money(row.amount),
-    items: itemsOf(parse(row.request)['items'], currency),
+    items: itemsOf(parse(row.request)['items'], currency, absent),
     created_at: iso(row.createdAtMs),
   });
   return {
@@ -127,9 +148,9 @@ function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]
         order_id: order.orderId,
         total_amount: money(row.amount),
         refunded_amount: money(textOf(refundedOf(row.transactionId), currency)),
-        tax_amount: moneyOf(request['tax_amount'], currency),
-        shipping_amount: moneyOf(request['shipping_amount'], currency),
-        discount_amount: moneyOf(request['discount_amount'], currency),
+        ...givenMoney('tax_amount', request['tax_amount'], currency, absent),
+        ...givenMoney('shipping_amount', request['shipping_amount'], currency, absent),
+        ...givenMoney('discount_amount', request['discount_amount'], currency, absent),
         shipping_info: {
           shipped_at:
             typeof shipping['shipped_at'] === 'string' ? shipping['shipped_at'] : iso(row.createdAtMs),
@@ -138,7 +159,7 @@ function transactionsOf(order: EmulatorOrderRow, rows: readonly TransactionRow[]
             typeof shipping['tracking_number'] === 'string' ? shipping['tracking_number'] : null,
           tracking_url: typeof shipping['tracking_url'] === 'string' ? shipping['tracking_url'] : null,
         },
-        items: itemsOf(request['items'], currency),
+        items: itemsOf(request['items'], currency, absent),
         created_at: iso(row.createdAtMs),
       };
     }),
@@ -175,14 +196,30 @@ function refundsOf(rows: readonly TransactionRow[]): [TransactionRow, ...Transac
   return [...byId.values()];
 }
 
+/**
+ * The discount as `{ name, amount }`. Without one in the request, under `zero` an unnamed zero
+ * discount (what the client reads); otherwise null or no key, as for any Money not given.
+ */
+function discountOf(payload: Json, currency: string, absent: AbsentMoneyChoice): Json {
+  const discount = payload['discount'];
+  if (!isObject(discount) && absent !== 'zero') return absent === 'null' ? { discount_amount: null } : {};
+  const given = isObject(discount) ? discount : {};
+  return {
+    discount_amount: {
+      name: text(given['name']),
+      ...givenMoney('amount', given['amount'], currency, absent),
+    },
+  };
+}
+
 export function orderRecord(
   order: EmulatorOrderRow,
   transactions: readonly TransactionRow[],
   pageBaseUrl: string,
+  absent: AbsentMoneyChoice = 'zero',
 ): Json {
   const payload = parse(order.payload);
   const { currency } = order;
-  const discount = isObject(payload['discount']) ? payload['discount'] : {};
   const canceled = transactions
     .filter((row) => row.kind === 'cancel')
     .reduce((sum, row) => sum + minorOf(row.amount, currency), 0n);
@@ -202,11 +239,11 @@ export function orderRecord(
     captured_amount: moneyOf({ amount: order.capturedAmount }, currency),
     refunded_amount: moneyOf({ amount: order.refundedAmount }, currency),
     canceled_amount: { amount: textOf(canceled, currency), currency },
-    tax_amount: moneyOf(payload['tax_amount'], currency),
-    shipping_amount: moneyOf(payload['shipping_amount'], currency),
-    discount_amount: { name: text(discount['name']), amount: moneyOf(discount['amount'], currency) },
-    items: itemsOf(payload['items'], currency),
-    transactions: transactionsOf(order, transactions),
+    ...givenMoney('tax_amount', payload['tax_amount'], currency, absent),
+    ...givenMoney('shipping_amount', payload['shipping_amount'], currency, absent),
+    ...discountOf(payload, currency, absent),
+    items: itemsOf(payload['items'], currency, absent),
+    transactions: transactionsOf(order, transactions, absent),
     checkout_url: checkoutUrlOf(order, pageBaseUrl),
     created_at: iso(order.createdAtMs),
     expires_at: iso(order.expiresAtMs),

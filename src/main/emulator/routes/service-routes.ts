@@ -45,8 +45,16 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
    */
   const sendMoney = (res: ServerResponse, body: unknown) =>
     sendJson(res, 200, withMoneyAmounts(body, ctx.moneyChoices().moneyAmounts));
-  const sendRecord = (res: ServerResponse, orderId: string) =>
-    sendMoney(res, orderRecord(engine.get(orderId), engine.transactionsOf(orderId), ctx.pageBase()));
+  const sendRecord = (res: ServerResponse, orderId: string) => {
+    const choices = ctx.moneyChoices();
+    const record = orderRecord(
+      engine.get(orderId),
+      engine.transactionsOf(orderId),
+      ctx.pageBase(),
+      choices.absentMoney,
+    );
+    sendJson(res, 200, withMoneyAmounts(record, choices.moneyAmounts));
+  };
   return [
     [
       'POST',

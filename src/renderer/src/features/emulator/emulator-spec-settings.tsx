@@ -9,7 +9,7 @@ import {
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
 import type { EmptyOptionalChoice, InstalmentsRequiredChoice } from '@shared/checkout';
-import type { EmulatorSettingsView, MoneyAmountsChoice } from '@shared/emulator';
+import type { AbsentMoneyChoice, EmulatorSettingsView, MoneyAmountsChoice } from '@shared/emulator';
 import type { Choice } from '@ui/choice-control';
 import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
@@ -35,6 +35,7 @@ const LABELS = {
   emptyOptional: 'Empty and blank values',
   instalmentsRequired: 'instalments required',
   moneyAmounts: 'Money amounts',
+  absentMoney: 'A Money not given (order record)',
   countryCurrencyPairs: 'Supported country/currency pairs',
   publicUrl: 'Public URL',
   webhookUrl: 'Registered webhook URL',
@@ -59,6 +60,13 @@ const INSTALMENTS_REQUIRED_CHOICES: readonly Choice<InstalmentsRequiredChoice>[]
 const MONEY_AMOUNTS_CHOICES: readonly Choice<MoneyAmountsChoice>[] = [
   { label: 'String', value: 'string' },
   { label: 'Number', value: 'number' },
+];
+
+/** A Money the request did not give, in the order record (not shown in the spec). */
+const ABSENT_MONEY_CHOICES: readonly Choice<AbsentMoneyChoice>[] = [
+  { label: 'Zero', value: 'zero' },
+  { label: 'null', value: 'null' },
+  { label: 'Left out', value: 'omitted' },
 ];
 
 const isPair = (value: string): value is CountryCurrencyPair =>
@@ -209,6 +217,19 @@ export function EmulatorSpecSettings({
             data={MONEY_AMOUNTS_CHOICES}
             value={draft.moneyAmounts}
             onChange={(moneyAmounts) => form.change({ moneyAmounts })}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper
+          size="xs"
+          label={LABELS.absentMoney}
+          description="Not shown in the spec. The official client reads only Zero: it makes a Money of each"
+        >
+          <ChoiceControl
+            size="xs"
+            aria-label={LABELS.absentMoney}
+            data={ABSENT_MONEY_CHOICES}
+            value={draft.absentMoney}
+            onChange={(absentMoney) => form.change({ absentMoney })}
           />
         </Input.Wrapper>
       </Group>
