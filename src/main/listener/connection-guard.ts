@@ -9,8 +9,9 @@ import type { BodyInterruption } from './read-body';
  * started: from the connection until its headers are in, then until its body is in (an idle
  * keep-alive connection between requests is not sending, so it is not slow; Node closes it
  * after its keep-alive timeout). Past either cap the newcomer is refused, not the ones already
- * being served: a flood of slow clients cannot push a healthy sender out, and it cannot grow
- * without bound either.
+ * being served: a flood of slow clients cannot push out a sender already connected, and it
+ * cannot grow without bound either (a sender that connects while the flood holds every place is
+ * refused until the flood's requests count as slow and those past the slow cap are closed).
  */
 export interface ConnectionGuardHooks {
   /** Over the connection cap: answer 503 and close. */
