@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulatorTransactionsRepository } from '../../src/main/store/emulator-transactions-repository';
-import { withConsoleFile } from './helpers/console-file';
+import { withConsoleFile, writeConsoleFile } from './helpers/console-file';
 import { openEmulator, startReceiver, until, validPayload } from './helpers/emulator-harness';
 
 // A row of the emulator's tables changed by hand or by a bad copy (docs/data-safety.md, "No
@@ -104,7 +104,7 @@ describe('damaged rows of the emulator’s tables', () => {
     const { core, dataDir } = emulator;
     await core.emulator.stop();
     const copy = () =>
-      withConsoleFile(dataDir, (db) =>
+      writeConsoleFile(dataDir, (db) =>
         Number(
           db
             .prepare(
@@ -118,7 +118,7 @@ describe('damaged rows of the emulator’s tables', () => {
       );
     const damaged = OUTBOX.map((damage) => {
       const id = copy();
-      withConsoleFile(dataDir, (db) =>
+      writeConsoleFile(dataDir, (db) =>
         db.prepare(`UPDATE emulator_outbox SET ${damage.column} = ${damage.value} WHERE id = ?`).run(id),
       );
       return { ...damage, id };
@@ -168,7 +168,7 @@ describe('damaged rows of the emulator’s tables', () => {
     const source = String(created.json['order_id']);
     for (const [index, damage] of ORDERS.entries()) {
       const orderId = `damaged-${index}`;
-      withConsoleFile(dataDir, (db) => {
+      writeConsoleFile(dataDir, (db) => {
         db.prepare(
           `INSERT INTO emulator_orders SELECT ?, checkout_id, state, payload, reference_id, order_number, locale,
           currency, total_amount, captured_amount, refunded_amount, notification_url, legacy_approved, faults,
@@ -206,7 +206,7 @@ describe('damaged rows of the emulator’s tables', () => {
     const { emulator, orderId } = await paidOrder();
     for (const damage of TRANSACTIONS) {
       const where = `${damage.column} = ${damage.value}`;
-      withConsoleFile(emulator.dataDir, (db) => {
+      writeConsoleFile(emulator.dataDir, (db) => {
         db.prepare('DELETE FROM emulator_transactions').run();
         const id = db
           .prepare(

@@ -91,6 +91,15 @@ interface Waiting {
  */
 const openGroupsInThisProcess = new Set<() => void>();
 
+/**
+ * Commits every group open in this process now (unless a write function is running in it), for
+ * a connection of its own in this process that takes the lock synchronously (a test's, opening the
+ * file as another process would): its wait could otherwise never see the end-of-turn commit.
+ */
+export function commitOpenGroupsInThisProcess(): void {
+  for (const commitGroup of openGroupsInThisProcess) commitGroup();
+}
+
 export interface StoreWriterOptions {
   /** How long writes wait for another process's lock before they fail. */
   maxWaitMs?: number;
