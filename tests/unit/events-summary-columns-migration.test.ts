@@ -80,8 +80,9 @@ it('fills the first-named order and the token findings of the records stored bef
   expect(read(oops)).toEqual({ firstNamedOrderId: null, tokenFindings: null });
   expect(read(unjudgedToken)).toEqual({ firstNamedOrderId: null, tokenFindings: null });
   expect(read(notJson)).toEqual({ firstNamedOrderId: null, tokenFindings: null });
-  // Orders derives the replay's first order again, with the replay among its records.
-  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 1 }]);
+  // Orders derives the replay's first order again, with the replay among its records: 038 marks
+  // it stale once, and 041 (orders known from deliveries) marks every order once more.
+  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 2 }]);
   expect(
     createOrdersRepository(db)
       .recordsOf(ORDER_A)
