@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  FileButton,
-  Group,
-  List,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -25,6 +12,7 @@ import { errorMessage } from '@bridge/bridge-error';
 import { useHistoryStore } from './history-store';
 import { useConsoleCommand } from '@ui/use-console-command';
 import { downloadFile } from '@ui/download-file';
+import { DamagedRecordsAlert } from '@ui/damaged-records-alert';
 
 const FORMAT_CHOICES: readonly Choice<ExportFormat>[] = [
   { value: 'har', label: 'HAR 1.2' },
@@ -150,22 +138,12 @@ export function HistoryExport({
           </FileButton>
         </Group>
         {exportDamaged !== null && (
-          <Alert
-            color="orange"
-            data-testid="export-damaged"
-            withCloseButton
-            closeButtonLabel="Dismiss"
+          <DamagedRecordsAlert
+            sentences={exportDamaged.records}
+            lead={exportDamaged.words}
+            testId="export-damaged"
             onClose={() => setExportDamaged(null)}
-          >
-            <Text size="sm">{exportDamaged.words}</Text>
-            <ScrollArea.Autosize mah={160}>
-              <List size="sm">
-                {exportDamaged.records.map((words) => (
-                  <List.Item key={words}>{words}</List.Item>
-                ))}
-              </List>
-            </ScrollArea.Autosize>
-          </Alert>
+          />
         )}
         {importResult !== null && (
           <Text size="sm" c={importResult.tone} data-testid="import-result">

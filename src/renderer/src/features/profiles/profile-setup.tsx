@@ -1,6 +1,7 @@
 import { Alert, Badge, List, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ProfileView } from '@shared/profile';
+import { DamagedRecordsAlert } from '@ui/damaged-records-alert';
 import { problemsSummary, profileProblems } from '@shared/profile-readiness';
 
 /** In the profile list: "needs setup", with what to set on hover. */
@@ -43,20 +44,13 @@ export function SetupAlert({ profile }: { profile: ProfileView }) {
  * its place; saving the profile replaces what is stored.
  */
 export function DamagedAlert({ profile }: { profile: ProfileView }) {
-  if (profile.damaged.length === 0) return null;
   return (
-    <Alert
+    <DamagedRecordsAlert
+      sentences={profile.damaged.map((field) => field.message)}
       color="red"
       mb="md"
-      icon={<IconAlertTriangle size={18} />}
       title={`${profile.name}'s stored row is damaged in the database`}
-      data-testid="profile-damaged-alert"
-    >
-      <List size="sm" spacing={2}>
-        {profile.damaged.map((field) => (
-          <List.Item key={field.column}>{field.message}</List.Item>
-        ))}
-      </List>
-    </Alert>
+      testId="profile-damaged-alert"
+    />
   );
 }
