@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { commandCaller } from '../../src/main/cli/command-caller';
 import { createEmulatorTransactionsRepository } from '../../src/main/store/emulator-transactions-repository';
 import { withConsoleFile, writeConsoleFile } from './helpers/console-file';
 import { openEmulator, startReceiver, until, validPayload } from './helpers/emulator-harness';
@@ -166,6 +167,7 @@ describe('damaged rows of the emulator’s tables', () => {
     const { core, dataDir } = emulator;
     const created = await emulator.createCheckout(validPayload(null));
     const source = String(created.json['order_id']);
+    const list = commandCaller(core.dispatcher);
     for (const [index, damage] of ORDERS.entries()) {
       const orderId = `damaged-${index}`;
       writeConsoleFile(dataDir, (db) => {
@@ -194,6 +196,14 @@ describe('damaged rows of the emulator’s tables', () => {
         where,
       ).toBe(true);
       expect(core.emulator.damagedOrders(100), where).toContain(sentence);
+      // The Emulator view's answer names it beside the orders it lists: an order that silently
+      // vanished from the list was the untruth docs/data-safety.md forbids.
+      const answer = await list('listEmulatorOrders', { limit: 100 });
+      expect(answer.damaged, where).toContain(sentence);
+      expect(
+        answer.orders.some((order) => order.orderId === orderId),
+        where,
+      ).toBe(false);
     }
     expect(
       withConsoleFile(dataDir, (db) =>

@@ -5,12 +5,18 @@ import type { EmulatorStatus } from '../../src/shared/emulator';
 // was not running, the store kept it, and the press ended with no word (no toast, the notice as it
 // was). The store's start now rejects with that reason, for the button that asked to say it.
 let answer: EmulatorStatus;
+/** What listEmulatorOrders answers the store's load. */
+let ordersAnswer: { orders: unknown[]; damaged: string[] };
 vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
   bridge: {
     subscribe: () => () => undefined,
     onConnectionState: () => () => undefined,
     startEmulator: () => Promise.resolve(answer),
+    getEmulatorStatus: () => Promise.resolve(answer),
+    getEmulatorSettings: () => Promise.resolve({}),
+    listEmulatorOrders: () => Promise.resolve(ordersAnswer),
+    listEmulatorDeliveries: () => Promise.resolve({ deliveries: [] }),
   },
 }));
 
@@ -22,7 +28,11 @@ interface EmulatorStoreModule {
   useEmulatorStore: {
     getState(): {
       status: EmulatorStatus | null;
+      orders: unknown[];
+      damagedOrders: string[];
+      moreOrders: boolean;
       start(input: { port?: number; updateLocalProfile: boolean }): Promise<void>;
+      load(): Promise<void>;
     };
   };
 }
@@ -51,5 +61,30 @@ describe("the emulator store's start", () => {
       useEmulatorStore.getState().start({ port: 0, updateLocalProfile: true }),
     ).resolves.toBeUndefined();
     expect(useEmulatorStore.getState().status).toEqual(answer);
+  });
+});
+
+// A damaged emulator order was left out of the view's list and named nowhere in the window: the
+// store keeps main's sentence for each, and counts them among the rows read for "older ones".
+describe("the emulator store's load", () => {
+  const damaged = (index: number) =>
+    `Emulator order damaged-${index}'s stored state is damaged in the database (not what the console writes)`;
+
+  it('keeps the sentence naming each damaged order beside the orders', async () => {
+    ordersAnswer = { orders: [], damaged: [damaged(0)] };
+    await useEmulatorStore.getState().load();
+    expect(useEmulatorStore.getState().orders).toEqual([]);
+    expect(useEmulatorStore.getState().damagedOrders).toEqual([damaged(0)]);
+    expect(useEmulatorStore.getState().moreOrders).toBe(false);
+  });
+
+  it('counts the damaged ones among the rows read when saying older ones exist', async () => {
+    // 200 shown: one more row read than that, damaged, means older ones are not listed.
+    ordersAnswer = {
+      orders: Array.from({ length: 199 }, (_, index) => ({ orderId: `ord_${index}` })),
+      damaged: [damaged(0), damaged(1)],
+    };
+    await useEmulatorStore.getState().load();
+    expect(useEmulatorStore.getState().moreOrders).toBe(true);
   });
 });

@@ -85,6 +85,8 @@ export interface EmulatorService {
   orders(limit: number): EmulatorOrder[];
   /** The sentence naming each of the newest orders whose stored row is damaged (not listed in orders). */
   damagedOrders(limit: number): string[];
+  /** The newest `limit` rows in one read: the orders that can be read, and damagedOrders' sentences. */
+  ordersWithDamaged(limit: number): { orders: EmulatorOrder[]; damaged: string[] };
   deliveries(limit: number): EmulatorDelivery[];
   customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
   /**

@@ -303,6 +303,10 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     otherProcesses: () => followFromOtherProcesses(() => service.settingsView(), changed),
     orders: (limit) => orders.newest(limit).map(viewOf),
     damagedOrders: (limit) => orders.newestWithDamaged(limit).damaged,
+    ordersWithDamaged(limit) {
+      const read = orders.newestWithDamaged(limit);
+      return { orders: read.orders.map(viewOf), damaged: read.damaged };
+    },
     deliveries: (limit) => outbox.newest(limit).map(deliveryView),
     customerAction: (orderId, action) => viewOf(engine.customer(orderId, action)),
     setConsoleUrl(url) {

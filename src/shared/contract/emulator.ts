@@ -28,7 +28,14 @@ export const emulatorCommands = {
   /** The registered webhook's header values come masked: a window can set them, never read them. */
   getEmulatorSettings: defineCommand(noInput, emulatorSettingsViewSchema),
   updateEmulatorSettings: defineCommand(emulatorSettingsUpdateSchema, emulatorSettingsViewSchema),
-  listEmulatorOrders: defineCommand(z.object({ limit }), z.object({ orders: z.array(emulatorOrderSchema) })),
+  /**
+   * The newest `limit` stored orders: those that can be read, and the sentence naming each whose
+   * row is damaged (docs/data-safety.md), which no list may leave out silently.
+   */
+  listEmulatorOrders: defineCommand(
+    z.object({ limit }),
+    z.object({ orders: z.array(emulatorOrderSchema), damaged: z.array(z.string()) }),
+  ),
   listEmulatorDeliveries: defineCommand(
     z.object({ limit }),
     z.object({ deliveries: z.array(emulatorDeliverySchema) }),

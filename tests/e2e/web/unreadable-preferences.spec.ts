@@ -40,6 +40,12 @@ test('garbage stored as the preferences, a damaged listener setting and retentio
       store.run('history.retention', '{"mode":"count","count":0}');
       // A profile's row damaged the same way (an inactive one): the console starts, and says it.
       db.prepare(`UPDATE profiles SET operations = '{"capture":5}' WHERE name = 'Sandbox'`).run();
+      // An emulator order in a state of no list: the Emulator view left it out, naming it nowhere.
+      db.prepare(
+        `INSERT INTO emulator_orders (order_id, checkout_id, state, payload, locale, currency, total_amount,
+        created_at_ms, expires_at_ms, updated_at_ms) VALUES ('ord-zombie', 'chk-zombie', 'zombie', '{}',
+        'en_US', 'EUR', '10.00', 1, 1, 1)`,
+      ).run();
     }),
   );
   try {
@@ -106,6 +112,18 @@ test('garbage stored as the preferences, a damaged listener setting and retentio
     );
     await expect(damagedAlert).toContainText('capture 5 cannot be read');
     await expect(damagedAlert).toContainText('The stored value is kept as it is until the profile is saved.');
+
+    // The damaged emulator order is named where the list is, with nothing offered on it.
+    await nav.getByRole('link', { name: 'Emulator', exact: true }).click();
+    await expect(page.getByRole('button', { name: /^Orders/ })).toHaveText('Orders (1)');
+    const ordersAlert = page.getByTestId('emulator-orders-damaged');
+    await expect(ordersAlert).toContainText('1 stored order cannot be read');
+    await expect(ordersAlert).toContainText(
+      "Emulator order ord-zombie's stored state is damaged in the database (not what the console writes)",
+    );
+    await expect(ordersAlert.getByRole('button')).toHaveCount(0);
+    await expect(page.getByTestId('emulator-order')).toHaveCount(0);
+    await expect(page.getByTestId('emulator-orders-empty')).toHaveCount(0);
   } finally {
     await served.stop();
   }

@@ -41,7 +41,9 @@ export function emulatorHandlers({
     updateEmulatorSettings: (patch) => emulator.updateSettings(patch),
     listEmulatorOrders: ({ limit }) => {
       const known = secrets();
-      return { orders: emulator.orders(limit).map((order) => orderOnScreen(order, known)) };
+      // One read: a damaged row is named beside the others, never dropped from the list unsaid.
+      const { orders, damaged } = emulator.ordersWithDamaged(limit);
+      return { orders: orders.map((order) => orderOnScreen(order, known)), damaged };
     },
     listEmulatorDeliveries: ({ limit }) => {
       const known = secrets();

@@ -29,6 +29,8 @@ import { OrderFaultsEditor } from './faults-editor';
 import { useEmulatorStore } from './emulator-store';
 import { blockedButton, NeedsConsole, useUnsendable } from './needs-console';
 import { formatShortInstant } from '@ui/instant-format';
+import { DamagedRecordsAlert } from '@ui/damaged-records-alert';
+import { countOf } from '@shared/count-words';
 import { useToday } from '@ui/use-today';
 
 const ACTION_LABEL: Record<CustomerAction, string> = {
@@ -85,13 +87,32 @@ function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
   );
 }
 
+/**
+ * The orders main cannot read, each named by its id in main's sentence: left out of the table
+ * unsaid, they seemed never to have been. No button is offered: nothing moves such an order.
+ */
+function DamagedOrdersAlert({ damaged }: { damaged: readonly string[] }) {
+  return (
+    <DamagedRecordsAlert
+      sentences={damaged}
+      color="red"
+      title={`${countOf(damaged.length, 'stored order')} cannot be read`}
+      lead="Not in the list of orders: no customer action, fault or expiry is made on an order whose stored row cannot be read."
+      testId="emulator-orders-damaged"
+    />
+  );
+}
+
 /** The emulator's orders: state, expiry, the checkout page, the customer's actions, per-order faults. */
 export function EmulatorOrdersTable({
   orders,
+  damaged,
   status,
   known,
 }: {
   orders: readonly EmulatorOrder[];
+  /** The sentence naming each damaged order among the newest (docs/data-safety.md). */
+  damaged: readonly string[];
   /**
    * Stopped, a send to its profile does not reach it, and not started for a reason, Start meets
    * the reason again: the empty list must not promise otherwise.
@@ -103,153 +124,159 @@ export function EmulatorOrdersTable({
   const today = useToday();
   // Cut off, the rows stay as last heard; what they would send is offered again once connected.
   const unsendable = useUnsendable();
+  // "No orders yet" beside a damaged one would be untrue: the alert is the whole list then.
   if (orders.length === 0)
-    return (
+    return damaged.length > 0 ? (
+      <DamagedOrdersAlert damaged={damaged} />
+    ) : (
       <Text size="sm" c="dimmed" data-testid="emulator-orders-empty">
         {known ? emptyOrdersWords(status) : emptyWhileDisconnectedWords('orders')}
       </Text>
     );
   return (
-    <ScrollArea.Autosize mah={420} type="auto">
-      <Table striped highlightOnHover fz="xs" aria-label="Emulator orders" stickyHeader>
-        <TableHeader columns={['Order', 'State', 'Total', 'Expires', 'Customer', 'Notifications']} />
-        <Table.Tbody>
-          {orders.map((order) => {
-            return (
-              <Table.Tr key={order.orderId} data-testid="emulator-order" data-order-id={order.orderId}>
-                <Table.Td maw={ORDER_COLUMN_WIDTH}>
-                  {/* Cut at its end: a 300-character reference pushed State, Total, Expires and
+    <Stack gap="xs">
+      <DamagedOrdersAlert damaged={damaged} />
+      <ScrollArea.Autosize mah={420} type="auto">
+        <Table striped highlightOnHover fz="xs" aria-label="Emulator orders" stickyHeader>
+          <TableHeader columns={['Order', 'State', 'Total', 'Expires', 'Customer', 'Notifications']} />
+          <Table.Tbody>
+            {orders.map((order) => {
+              return (
+                <Table.Tr key={order.orderId} data-testid="emulator-order" data-order-id={order.orderId}>
+                  <Table.Td maw={ORDER_COLUMN_WIDTH}>
+                    {/* Cut at its end: a 300-character reference pushed State, Total, Expires and
                       the customer's buttons off a 1280-pixel screen. The whole text is its title. */}
-                  <Stack gap={0}>
-                    <Anchor
-                      size="xs"
-                      href={`#/orders?id=${encodeURIComponent(order.orderId)}`}
-                      fw={600}
-                      truncate="end"
-                      title={order.referenceId ?? order.orderId}
-                      data-testid="order-name"
-                    >
-                      {order.referenceId ?? order.orderId}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={order.orderId}>
-                      {order.orderId}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <StateBadge state={order.state} size="xs" />
-                </Table.Td>
-                <Table.Td ff="monospace">{formatMoney(order.totalAmount, order.currency)}</Table.Td>
-                <Table.Td>
-                  {order.state === 'new' && !known ? (
-                    // Cut off, "new" is only what was last heard: a countdown reaching "2 minutes
-                    // ago" would say it expired, though it may have been paid since. The time is
-                    // what is known.
-                    <Text
-                      size="xs"
-                      c="dimmed"
-                      title="The expiry as last heard; whether the order is still new is not known while cut off"
-                    >
-                      at {formatShortInstant(order.expiresAt, today)}
-                    </Text>
-                  ) : order.state === 'new' ? (
-                    <ExpiryCountdown expiresAt={order.expiresAt} />
-                  ) : (
-                    <Text size="xs" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      aria-label={`Open the checkout page of ${order.referenceId ?? order.orderId}`}
-                      onClick={() => void openExternalUrl(order.checkoutUrl)}
-                    >
-                      <IconExternalLink size={14} />
-                    </ActionIcon>
-                    {CUSTOMER_ACTIONS.map((action) => (
-                      <NeedsConsole key={action} reason={unsendable}>
-                        <Button
-                          size="compact-xs"
-                          variant={action === 'pay' ? 'light' : 'subtle'}
-                          color={action === 'pay' ? 'teal' : action === 'decline' ? 'red' : 'gray'}
-                          disabled={unsendable === null && order.state !== 'new'}
-                          {...blockedButton(unsendable)}
-                          onClick={() => {
-                            if (unsendable === null) act(order.orderId, action);
-                          }}
-                        >
-                          {ACTION_LABEL[action]}
-                        </Button>
-                      </NeedsConsole>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  {/* Wraps at narrow widths so the faults button is never cut ("Faults: emulator defaul"). */}
-                  <Group gap="xs">
-                    {/* Cut off, the faults last heard stay in the label; the editor would send each change. */}
-                    {unsendable !== null ? (
-                      <NeedsConsole reason={unsendable}>
-                        <Button size="compact-xs" variant="default" {...blockedButton(unsendable)}>
-                          Faults: {describeFaults(order.faults)}
-                        </Button>
-                      </NeedsConsole>
+                    <Stack gap={0}>
+                      <Anchor
+                        size="xs"
+                        href={`#/orders?id=${encodeURIComponent(order.orderId)}`}
+                        fw={600}
+                        truncate="end"
+                        title={order.referenceId ?? order.orderId}
+                        data-testid="order-name"
+                      >
+                        {order.referenceId ?? order.orderId}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={order.orderId}>
+                        {order.orderId}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <StateBadge state={order.state} size="xs" />
+                  </Table.Td>
+                  <Table.Td ff="monospace">{formatMoney(order.totalAmount, order.currency)}</Table.Td>
+                  <Table.Td>
+                    {order.state === 'new' && !known ? (
+                      // Cut off, "new" is only what was last heard: a countdown reaching "2 minutes
+                      // ago" would say it expired, though it may have been paid since. The time is
+                      // what is known.
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        title="The expiry as last heard; whether the order is still new is not known while cut off"
+                      >
+                        at {formatShortInstant(order.expiresAt, today)}
+                      </Text>
+                    ) : order.state === 'new' ? (
+                      <ExpiryCountdown expiresAt={order.expiresAt} />
                     ) : (
-                      <Popover width={340} position="bottom-end" withArrow shadow="md">
-                        <Popover.Target>
-                          <Button size="compact-xs" variant="default">
+                      <Text size="xs" c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        aria-label={`Open the checkout page of ${order.referenceId ?? order.orderId}`}
+                        onClick={() => void openExternalUrl(order.checkoutUrl)}
+                      >
+                        <IconExternalLink size={14} />
+                      </ActionIcon>
+                      {CUSTOMER_ACTIONS.map((action) => (
+                        <NeedsConsole key={action} reason={unsendable}>
+                          <Button
+                            size="compact-xs"
+                            variant={action === 'pay' ? 'light' : 'subtle'}
+                            color={action === 'pay' ? 'teal' : action === 'decline' ? 'red' : 'gray'}
+                            disabled={unsendable === null && order.state !== 'new'}
+                            {...blockedButton(unsendable)}
+                            onClick={() => {
+                              if (unsendable === null) act(order.orderId, action);
+                            }}
+                          >
+                            {ACTION_LABEL[action]}
+                          </Button>
+                        </NeedsConsole>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {/* Wraps at narrow widths so the faults button is never cut ("Faults: emulator defaul"). */}
+                    <Group gap="xs">
+                      {/* Cut off, the faults last heard stay in the label; the editor would send each change. */}
+                      {unsendable !== null ? (
+                        <NeedsConsole reason={unsendable}>
+                          <Button size="compact-xs" variant="default" {...blockedButton(unsendable)}>
                             Faults: {describeFaults(order.faults)}
                           </Button>
-                        </Popover.Target>
-                        <Popover.Dropdown>
-                          <Stack gap="xs">
-                            <Switch
-                              size="xs"
-                              label="Own faults for this order"
-                              checked={order.faults !== null}
-                              onChange={(event) =>
-                                setOptions(order.orderId, {
-                                  faults: event.currentTarget.checked ? NO_FAULTS : null,
-                                })
-                              }
-                            />
-                            {order.faults !== null && (
-                              <OrderFaultsEditor
-                                faults={order.faults}
-                                onChange={(faults) => setOptions(order.orderId, { faults })}
+                        </NeedsConsole>
+                      ) : (
+                        <Popover width={340} position="bottom-end" withArrow shadow="md">
+                          <Popover.Target>
+                            <Button size="compact-xs" variant="default">
+                              Faults: {describeFaults(order.faults)}
+                            </Button>
+                          </Popover.Target>
+                          <Popover.Dropdown>
+                            <Stack gap="xs">
+                              <Switch
+                                size="xs"
+                                label="Own faults for this order"
+                                checked={order.faults !== null}
+                                onChange={(event) =>
+                                  setOptions(order.orderId, {
+                                    faults: event.currentTarget.checked ? NO_FAULTS : null,
+                                  })
+                                }
                               />
-                            )}
-                          </Stack>
-                        </Popover.Dropdown>
-                      </Popover>
-                    )}
-                    <NeedsConsole reason={unsendable}>
-                      <Switch
-                        size="xs"
-                        label="Legacy approved"
-                        checked={order.legacyApproved}
-                        disabled={unsendable !== null}
-                        onChange={(event) =>
-                          setOptions(order.orderId, { legacyApproved: event.currentTarget.checked })
-                        }
-                      />
-                    </NeedsConsole>
-                    {order.notificationUrl === null && (
-                      <Badge size="xs" color="gray" variant="outline">
-                        no notification URL
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+                              {order.faults !== null && (
+                                <OrderFaultsEditor
+                                  faults={order.faults}
+                                  onChange={(faults) => setOptions(order.orderId, { faults })}
+                                />
+                              )}
+                            </Stack>
+                          </Popover.Dropdown>
+                        </Popover>
+                      )}
+                      <NeedsConsole reason={unsendable}>
+                        <Switch
+                          size="xs"
+                          label="Legacy approved"
+                          checked={order.legacyApproved}
+                          disabled={unsendable !== null}
+                          onChange={(event) =>
+                            setOptions(order.orderId, { legacyApproved: event.currentTarget.checked })
+                          }
+                        />
+                      </NeedsConsole>
+                      {order.notificationUrl === null && (
+                        <Badge size="xs" color="gray" variant="outline">
+                          no notification URL
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
   );
 }

@@ -13,6 +13,11 @@ interface EmulatorState {
   statusKnown: boolean;
   settings: EmulatorSettingsView | null;
   orders: EmulatorOrder[];
+  /**
+   * The sentence naming each of the newest stored orders whose row is damaged (main cannot read
+   * it, so it is not in `orders`): the view names them, as a list never drops a record unsaid.
+   */
+  damagedOrders: string[];
   deliveries: EmulatorDelivery[];
   /** Whether more are stored than `orders` / `deliveries` hold (the newest SHOWN of each). */
   moreOrders: boolean;
@@ -42,6 +47,7 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
   statusKnown: true,
   settings: null,
   orders: [],
+  damagedOrders: [],
   deliveries: [],
   moreOrders: false,
   moreDeliveries: false,
@@ -58,8 +64,10 @@ export const useEmulatorStore = create<EmulatorState>((set) => ({
       statusKnown: true,
       settings,
       orders: orders.orders.slice(0, SHOWN),
+      damagedOrders: orders.damaged,
       deliveries: deliveries.deliveries.slice(0, SHOWN),
-      moreOrders: orders.orders.length > SHOWN,
+      // The damaged rows are among the SHOWN + 1 read: one past SHOWN, damaged or not, is older.
+      moreOrders: orders.orders.length + orders.damaged.length > SHOWN,
       moreDeliveries: deliveries.deliveries.length > SHOWN,
     });
   },

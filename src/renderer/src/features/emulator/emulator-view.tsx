@@ -22,7 +22,7 @@ const countOf = (shown: number, more: boolean, known: boolean) =>
  * customer's buttons and per-order faults), the notifications it owes, and its settings.
  */
 export function EmulatorView() {
-  const { status, statusKnown, settings, orders, deliveries, moreOrders, moreDeliveries } =
+  const { status, statusKnown, settings, orders, damagedOrders, deliveries, moreOrders, moreDeliveries } =
     useEmulatorStore();
   const resumed = useResumed();
   useEffect(() => {
@@ -51,9 +51,17 @@ export function EmulatorView() {
       />
       <Accordion multiple defaultValue={['orders', 'deliveries']} variant="separated">
         <Accordion.Item value="orders">
-          <Accordion.Control>Orders ({countOf(orders.length, moreOrders, statusKnown)})</Accordion.Control>
+          {/* The damaged ones count: they are stored orders, named in the list's alert. */}
+          <Accordion.Control>
+            Orders ({countOf(orders.length + damagedOrders.length, moreOrders, statusKnown)})
+          </Accordion.Control>
           <Accordion.Panel>
-            <EmulatorOrdersTable orders={orders} status={status} known={statusKnown} />
+            <EmulatorOrdersTable
+              orders={orders}
+              damaged={damagedOrders}
+              status={status}
+              known={statusKnown}
+            />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="deliveries">
