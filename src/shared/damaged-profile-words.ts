@@ -43,3 +43,40 @@ export const damagedProfileFieldSchema = z.object({ column: z.enum(COLUMN_NAMES)
 export function damagedProfileWords(name: string, column: DamagedProfileColumn, why: string): string {
   return `Profile ${name}'s stored ${DAMAGED_PROFILE_COLUMNS[column]} is damaged in the database: ${why}. The stored value is kept as it is until the profile is saved.`;
 }
+
+/**
+ * The columns a save writes from what it is given: the fields and the two tokens (the times are
+ * the store's own). A damaged one holds a guess in its place (stored-profile-row.ts), which a
+ * save would store as though the user had chosen it: a damaged environment became live in
+ * silence when only a port was changed.
+ */
+const SAVED_COLUMNS: ReadonlySet<DamagedProfileColumn> = new Set([
+  'name',
+  'environment',
+  'baseUrl',
+  'listenerPort',
+  'publicListenerUrl',
+  'notificationField',
+  'operations',
+  'signedTokenMinutes',
+  'apiToken',
+  'notificationToken',
+] as const);
+
+/** The damaged columns a save would write a guess into: those it does not set itself. */
+export function guessedColumnsOfSave(
+  damaged: readonly { column: DamagedProfileColumn }[],
+  setsColumn: (column: DamagedProfileColumn) => boolean,
+): DamagedProfileColumn[] {
+  return damaged
+    .map(({ column }) => column)
+    .filter((column) => SAVED_COLUMNS.has(column) && !setsColumn(column));
+}
+
+/**
+ * `Profile Sandbox's stored environment is damaged: set it with --env`: a save refused for
+ * guessedColumnsOfSave, `how` saying where it is set (a flag, the form).
+ */
+export function damagedSaveWords(name: string, column: DamagedProfileColumn, how: string): string {
+  return `Profile ${name}'s stored ${DAMAGED_PROFILE_COLUMNS[column]} is damaged: set it ${how}`;
+}

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/main/app';
+import { DEFAULT_OPERATIONS } from '../../src/shared/profile';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -138,6 +139,101 @@ describe('a damaged column of an inactive profile', () => {
       const stored = db.prepare(`SELECT ${column} AS v FROM profiles WHERE id = ?`).get(id) as { v: unknown };
       db.close();
       expect(stored.v).toEqual(value);
+    },
+  );
+});
+
+// A save writes every field of the row: one the user did not set would store the guess shown in
+// its place (a damaged environment reads as live) in silence. It is refused, naming the column,
+// until the save sets it; the stored value stays meanwhile.
+describe('saving a profile with a damaged column', () => {
+  const KEEP = { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } } as const;
+  const SAVES: [string, unknown, string, string, Record<string, unknown>][] = [
+    ['environment', 'prod', 'environment', 'with --env', { environment: 'sandbox' }],
+    ['environment', null, 'environment', 'with --env', { environment: 'live' }],
+    ['listener_port', 'abc', 'listenerPort', 'with --listener-port', { listenerPort: 4456 }],
+    ['operations', 'not json', 'operations', 'in the Profiles view', {}],
+    ['signed_token_minutes', 'x', 'signedTokenMinutes', 'with --token-minutes', { signedTokenMinutes: 20 }],
+    ['api_token_sealed', blob, 'apiToken', 'with --api-token', {}],
+  ];
+
+  it.each(SAVES)(
+    '%s = %j: a save that does not set it is refused, one that does is saved',
+    async (column, value, field, flag, set) => {
+      const { dataDir, id } = await damagedDataDir(column, value);
+      const storedValue = () => {
+        const db = new Database(join(dataDir, 'console.sqlite'), { readonly: true });
+        const row = db.prepare(`SELECT ${column} AS v FROM profiles WHERE id = ?`).get(id) as { v: unknown };
+        db.close();
+        return row.v;
+      };
+      const core = await createConsole({
+        dataDir,
+        frontDoor: 'browser',
+        keychain: 'off',
+        startEmulator: false,
+      });
+      try {
+        const refused = (() => {
+          try {
+            core.profiles.update(id, { notificationField: 'merchant_url.notify' }, KEEP);
+          } catch (error) {
+            return error as { code: string; issues: { path: string; message: string }[] };
+          }
+          return null;
+        })();
+        expect(refused?.code).toBe('invalid_input');
+        const path = field === 'apiToken' ? 'apiToken' : `fields.${field}`;
+        expect(refused?.issues.map((issue) => issue.path)).toEqual([path]);
+        expect(refused?.issues[0]?.message).toContain(
+          `Profile Sandbox's stored ${WORDS[column]} is damaged: set it`,
+        );
+        expect(() => core.profiles.duplicate(id)).toThrow(
+          `Profile Sandbox's stored ${WORDS[column]} is damaged`,
+        );
+        expect(storedValue()).toEqual(value);
+      } finally {
+        await core.close();
+      }
+
+      const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, ...argv]);
+      const refusedSet = await cli(
+        'profiles',
+        'set',
+        'Sandbox',
+        '--notification-field',
+        'merchant_url.notify',
+      );
+      expect(refusedSet.code).not.toBe(0);
+      expect(refusedSet.stderr).toContain(
+        `Profile Sandbox's stored ${WORDS[column]} is damaged: set it ${flag}`,
+      );
+      expect(storedValue()).toEqual(value);
+
+      // A save that sets the column itself writes what was set, never a guess.
+      const settingIt =
+        field === 'apiToken'
+          ? { secrets: { ...KEEP, apiToken: { action: 'clear' } } as const, patch: {} }
+          : field === 'operations'
+            ? { secrets: KEEP, patch: { operations: DEFAULT_OPERATIONS } }
+            : { secrets: KEEP, patch: set };
+      const again = await createConsole({
+        dataDir,
+        frontDoor: 'browser',
+        keychain: 'off',
+        startEmulator: false,
+      });
+      try {
+        const saved = again.profiles.update(
+          id,
+          { notificationField: 'merchant_url.notify', ...settingIt.patch },
+          settingIt.secrets,
+        );
+        expect(saved.damaged).toEqual([]);
+        expect(saved.notificationField).toBe('merchant_url.notify');
+      } finally {
+        await again.close();
+      }
     },
   );
 });

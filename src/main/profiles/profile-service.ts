@@ -20,6 +20,7 @@ import type { ProfilesRepository, StoredProfile } from '../store/profiles-reposi
 import type { SettingsRepository } from '../store/settings-repository';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
+import { refuseGuessedSave, setsColumnOf } from './refuse-guessed-save';
 import { createFormerSecrets } from './former-secrets';
 import {
   createForgetUnopenedSecrets,
@@ -294,6 +295,7 @@ export function createProfileService({
           { ...patch, ...tokensAsked(secrets) },
           options.expected,
         );
+        refuseGuessedSave(stored, setsColumnOf(patch, secrets));
         const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...patch }, ['fields']);
         assertNameFree(fields.name, id);
         const apiTokenSealed = applySecret(stored.apiTokenSealed, secrets.apiToken);
@@ -313,6 +315,8 @@ export function createProfileService({
     duplicate(id, name) {
       const copyId = transaction(() => {
         const source = get(id);
+        // A copy takes every column, so it would take a damaged one's guess: refused as a save is.
+        refuseGuessedSave(source, () => false);
         // Checked before the write: nothing input refuses is ever stored.
         const copyName = parseInput(profileNameSchema, name ?? unusedCopyName(source.fields.name), ['name']);
         assertNameFree(copyName);

@@ -24,6 +24,12 @@ import { terminalSafe } from '../terminal-text';
 import { stdinValues, type StdinValue } from '../stdin-value';
 import { terminalLine } from '../../terminal-line';
 import { damagedProfilesWarnings } from '../../unreadable-settings';
+import { setsColumnOf } from '../../profiles/refuse-guessed-save';
+import {
+  damagedSaveWords,
+  guessedColumnsOfSave,
+  type DamagedProfileColumn,
+} from '../../../shared/damaged-profile-words';
 import { registerForgetSecret } from './profiles-forget-secret';
 import { requireProfile } from './require-profile';
 
@@ -93,6 +99,44 @@ const PROFILE_FLAGS = {
   apiToken: '--api-token',
   notificationToken: '--notification-token',
 };
+
+/** Where `profiles set` sets each column a save writes (refusing a save that would store a guess). */
+const COLUMN_FLAGS: Partial<Record<DamagedProfileColumn, string>> = {
+  name: 'with --name',
+  environment: 'with --env',
+  baseUrl: 'with --base-url',
+  listenerPort: 'with --listener-port',
+  publicListenerUrl: 'with --public-listener-url',
+  notificationField: 'with --notification-field',
+  operations: 'in the Profiles view (no flag sets it)',
+  signedTokenMinutes: 'with --token-minutes',
+  apiToken: 'with --api-token or --clear-api-token',
+  notificationToken: 'with --notification-token or --clear-notification-token',
+};
+
+/**
+ * A damaged column `set` does not set would be saved as the guess shown in its place (a damaged
+ * environment as live): refused by the profile service, said here with the flag that sets it.
+ */
+function refuseGuessedSet(
+  profile: { fields: ProfileFields; damaged: readonly { column: DamagedProfileColumn }[] },
+  patch: Partial<ProfileFields>,
+  secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
+): void {
+  const guessed = guessedColumnsOfSave(profile.damaged, setsColumnOf(patch, secrets));
+  if (guessed.length === 0) return;
+  throw new UsageError(
+    `${guessed
+      .map((column) =>
+        damagedSaveWords(
+          terminalSafe(profile.fields.name),
+          column,
+          COLUMN_FLAGS[column] ?? 'in the Profiles view',
+        ),
+      )
+      .join('; ')}. Nothing was saved.`,
+  );
+}
 
 /**
  * The profile commands go through the contract's dispatcher, as the Profiles view does; a
@@ -209,9 +253,11 @@ export function registerProfiles(program: Command, context: CliContext): void {
           read,
         ),
       };
+      const patch = fieldPatch(flags);
+      refuseGuessedSet(profile, patch, secrets);
       const view = await callerOf(core, rawFlags)('updateProfile', {
         id: profile.id,
-        fields: fieldPatch(flags),
+        fields: patch,
         ...secrets,
       });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);

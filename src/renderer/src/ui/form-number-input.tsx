@@ -17,8 +17,14 @@ type BoxProps = Omit<TextInputProps, 'value' | 'onChange' | 'onBlur' | 'error' |
 export function FormNumberInput<T extends FieldValues>({
   control,
   name,
+  flag = null,
   ...props
-}: BoxProps & { control: Control<T>; name: Path<T> }) {
+}: BoxProps & {
+  control: Control<T>;
+  name: Path<T>;
+  /** Said under the box while the field has no error of its own (a stored value to set). */
+  flag?: string | null;
+}) {
   return (
     <Controller
       control={control}
@@ -31,7 +37,7 @@ export function FormNumberInput<T extends FieldValues>({
           onBlur={field.onBlur}
           // Save focuses the first field in error through it.
           inputRef={field.ref}
-          problem={fieldState.error?.message ?? null}
+          problem={fieldState.error?.message ?? flag}
         />
       )}
     />

@@ -25,6 +25,7 @@ import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { useEmulatorStore } from '@features/emulator';
+import { useDamagedFields, withDamagedFieldsSet } from './damaged-form-fields';
 import { baseUrlAfterSwitch } from './environment-base-url';
 import { LiveAddressWarning } from './live-address-warning';
 import { OperationsEditor } from './operations-editor';
@@ -105,6 +106,9 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   const [notificationToken, setNotificationToken] = useState<SecretEdit>(KEEP);
   const [formError, setFormError] = useState<string | null>(null);
   const [secretErrors, setSecretErrors] = useState<SecretErrors>({});
+  // A damaged column is flagged at its field, and a save refused, until it is set here.
+  const damaged = useDamagedFields(form, profile, { apiToken, notificationToken });
+  const damagedFlag = damaged.flag;
   // Each token being set or cleared here, with the stamp of the value it replaces as it was when
   // the edit began: the token field follows pushes, so the profile shown at save time may already
   // carry a value set elsewhere meanwhile (masked like the one this edit meant to replace).
@@ -134,7 +138,13 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
       let saved: ProfileView | null;
       if (profile === null) saved = await onSubmit({ fields }, secrets);
       else {
-        const { patch, expected } = followed.changes(fields);
+        if (damaged.toSet.length > 0) {
+          setFormError(damaged.toSet.map((field) => field.message).join(' '));
+          return;
+        }
+        const changes = followed.changes(fields);
+        const patch = withDamagedFieldsSet(changes.patch, fields, profile, damaged.setHere);
+        const { expected } = changes;
         if (
           Object.keys(patch).length === 0 &&
           apiToken.action === 'keep' &&
@@ -179,7 +189,12 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
       aria-label={profile === null ? 'New profile' : `Edit profile ${profile.name}`}
     >
       <Stack gap="md">
-        <TextInput label="Name" required {...register('name')} error={errors.name?.message} />
+        <TextInput
+          label="Name"
+          required
+          {...register('name')}
+          error={errors.name?.message ?? damagedFlag('name')}
+        />
         <Controller
           control={control}
           name="environment"
@@ -190,7 +205,8 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
               </Text>
               <SegmentedControl
                 aria-label="Environment"
-                value={field.value}
+                // A damaged environment is read as live, a guess: shown chosen by none until set.
+                value={damagedFlag('environment') === null ? field.value : ''}
                 onChange={(value) => {
                   const environment = ENVIRONMENTS.find((candidate) => candidate === value);
                   if (environment === undefined) return;
@@ -201,8 +217,13 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
                     form.setValue('baseUrl', baseUrl, { shouldDirty: true, shouldValidate: true });
                 }}
                 data={ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABEL[value] }))}
-                color={field.value === 'live' ? 'red' : undefined}
+                color={field.value === 'live' && damagedFlag('environment') === null ? 'red' : undefined}
               />
+              {damagedFlag('environment') !== null && (
+                <Text size="xs" c="red" data-testid="environment-damaged">
+                  {damagedFlag('environment')}
+                </Text>
+              )}
             </Stack>
           )}
         />
@@ -212,7 +233,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           required
           {...monoInput}
           {...register('baseUrl')}
-          error={errors.baseUrl?.message}
+          error={errors.baseUrl?.message ?? damagedFlag('baseUrl')}
         />
         <LiveAddressWarning control={control} profileId={profile?.id ?? null} />
         <Divider label="Secrets (encrypted, never shown)" labelPosition="left" />
@@ -222,7 +243,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           current={profile?.apiToken ?? NOT_SET}
           edit={apiToken}
           onChange={editSecret('apiToken', setApiToken)}
-          error={secretErrors.apiToken ?? null}
+          error={secretErrors.apiToken ?? damagedFlag('apiToken')}
         />
         <SecretField
           label="Notification token"
@@ -230,7 +251,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           current={profile?.notificationToken ?? NOT_SET}
           edit={notificationToken}
           onChange={editSecret('notificationToken', setNotificationToken)}
-          error={secretErrors.notificationToken ?? null}
+          error={secretErrors.notificationToken ?? damagedFlag('notificationToken')}
         />
         <Divider label="Webhooks" labelPosition="left" />
         <Group grow align="flex-start">
@@ -238,12 +259,14 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
             control={control}
             name="listenerPort"
             label="Listener port"
+            flag={damagedFlag('listenerPort')}
             description={`Local webhook listener; 0 picks a free port (default ${DEFAULT_LISTENER_PORT}).`}
           />
           <FormNumberInput
             control={control}
             name="signedTokenMinutes"
             label="Signed token lifetime (minutes)"
+            flag={damagedFlag('signedTokenMinutes')}
             description={`For tokens the console signs (default ${DEFAULT_SIGNED_TOKEN_MINUTES}).`}
           />
         </Group>
@@ -260,7 +283,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
                 field.onChange(event.currentTarget.value.trim() === '' ? null : event.currentTarget.value)
               }
               onBlur={field.onBlur}
-              error={errors.publicListenerUrl?.message}
+              error={errors.publicListenerUrl?.message ?? damagedFlag('publicListenerUrl')}
             />
           )}
         />
@@ -269,9 +292,14 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           description="The request field that carries the notification URL (not shown in the spec)."
           {...monoInput}
           {...register('notificationField')}
-          error={errors.notificationField?.message}
+          error={errors.notificationField?.message ?? damagedFlag('notificationField')}
         />
         <OperationsEditor control={control} errors={errors} />
+        {damagedFlag('operations') !== null && (
+          <Text size="xs" c="red">
+            {damagedFlag('operations')}
+          </Text>
+        )}
         {formError !== null && (
           <Alert color="red" title="Not saved">
             {formError}

@@ -41,7 +41,7 @@ export function SetupAlert({ profile }: { profile: ProfileView }) {
 /**
  * Above a profile's form: each column of its stored row that could not be read (an edit by
  * hand, a bad copy), in the words the log and `profiles list` use. The form shows the default in
- * its place; saving the profile replaces what is stored.
+ * its place, flagged at its field (damaged-form-fields.ts): a save stores it only once set there.
  */
 export function DamagedAlert({ profile }: { profile: ProfileView }) {
   return (
