@@ -2,7 +2,7 @@ import type { Dispatcher } from './bridge/dispatch';
 import type { Handlers } from './bridge/handlers';
 import type { ConsoleServices, FrontDoor } from './console-services';
 import type { EmulatorTokens } from './emulator/emulator-service-types';
-import type { ListenerOverrides } from './listener/listener-service';
+import type { ListenerOverrides } from './listener/listener-dependencies';
 import type { SecretCipher } from './profiles/sealed-secret';
 import type { ConsoleSession } from './profiles/session-profiles';
 import type { Store } from './store/open-store';

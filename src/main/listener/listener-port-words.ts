@@ -65,3 +65,11 @@ export function describeBindError(
     return `Not allowed to listen on port ${port}; choose a port above 1023 (or 0 for any free port).`;
   return `The listener could not start on port ${port}: ${errorWords(error)}`;
 }
+
+/**
+ * A profile whose stored listener port cannot be read (stored-profile-row.ts), no port given:
+ * its listener does not start on a guessed port, where webhooks sent to the real one are lost.
+ */
+export function damagedPortWords(damaged: string, profileName: string): string {
+  return `${damaged} Set its listener port (Profiles, or profiles set ${profileName} --listener-port N) to start it.`;
+}

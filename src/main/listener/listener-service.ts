@@ -1,22 +1,14 @@
-import { setMaxListeners } from 'node:events';
-import type { ConsoleCommand } from '../../shared/console-command';
 import type { ListenerSettings, ListenerStatus } from '../../shared/listener';
-import type { EventBus } from '../event-bus';
-import type { HmacKeyCache } from '../jwt/hmac-key-cache';
-import type { Logger } from '../log';
-import type { ProfileService } from '../profiles/profile-service';
-import type { EventRecorder } from '../timeline/event-recorder';
 import { ConsoleError } from '../console-error';
 import { namesListenerLiterally } from './forward-guard';
-import { forwardWebhook } from './forward-webhook';
 import { createIngestWriter } from './ingest-writer';
-import type { CraftedToken } from '../store/crafted-tokens-repository';
-import type { KnownReplay } from './replay-link';
 import type { VerificationKey } from './judge-webhook';
-import type { ListenerLimits } from './listener-limits';
-import type { ListenerSettingsStore } from './listener-settings-store';
+import type { ListenerDependencies } from './listener-dependencies';
+import { createListenerForwards } from './listener-forwards';
+import { createListenerTargets, verificationOf, type Target } from './listener-target';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
 import {
+  damagedPortWords,
   describeBindError,
   heldByConsoleWords,
   holderGoneWords,
@@ -43,75 +35,6 @@ export interface ListenerService {
    */
   holdFor(profileId: number): () => void;
   close(): Promise<void>;
-}
-
-/**
- * What a foreground `listen` run sets for itself, over the active profile and the saved
- * settings, without storing any of it (the desktop app on the same data directory keeps its
- * own choices).
- */
-export interface ListenerOverrides {
-  /** Bind this port instead of the profile's (0: any free port). */
-  port?: number;
-  /**
-   * Keep the port bound first for the whole run (`listen`, which printed it): a profile's port
-   * changed in another console no longer moves it, and a change of profile only changes the
-   * token it verifies with.
-   */
-  keepPort?: boolean;
-  /** Verify with this profile's notification token instead of the active profile's. */
-  profileId?: number;
-  /** Verify with this secret instead (e.g. `--notification-token`), named as `label` in verdicts. */
-  secret?: { value: string; label: string };
-  /** Settings for this run only (forward-to, answer status…), over the saved ones. */
-  settings?: Partial<ListenerSettings>;
-  /**
-   * The caller reports a failure to start as its own error (`listen` exits with it, worded for
-   * its flags): the log file keeps the cause, but it is not echoed as a warning too.
-   */
-  callerReportsStartFailure?: boolean;
-}
-
-export interface ListenerDependencies {
-  profiles: ProfileService;
-  recorder: EventRecorder;
-  bus: EventBus;
-  log: Logger;
-  keys: HmacKeyCache;
-  settings: ListenerSettingsStore;
-  /** Whether this process runs long-lived services; when false the listener never binds. */
-  background: boolean;
-  /** This data directory's commands, as the error of a listener that never binds names `listen`. */
-  consoleCommand: ConsoleCommand;
-  /** Defaults: DEFAULT_LISTENER_LIMITS. */
-  limits?: Partial<ListenerLimits>;
-  /** Looks a replay up by its marker, so the listener links a replay's arrival to it. */
-  replayByUid?: (uid: string) => KnownReplay | undefined;
-  /** Looks a token up among those the console signed, so its arrival is marked crafted. */
-  craftedToken?: (token: string) => CraftedToken | undefined;
-  /**
-   * Who runs this data directory's listener on `port` (`checkout-console serve (pid 12)`, for
-   * profile Local), from its address record; null when no console here says it does.
-   */
-  listenerHeldBy?: (port: number) => Holder | null;
-  overrides?: ListenerOverrides;
-}
-
-interface Target {
-  profileId: number;
-  profileName: string;
-  port: number;
-  publicUrl: string | null;
-  secret: string | null;
-  /** How verdicts name the secret (`the notification token of profile "Local"`). */
-  secretLabel: string;
-  /** Why the profile's notification token is not used though it is set: it cannot be opened here. */
-  secretUnopened: string | null;
-  /**
-   * Why it does not start: the profile's stored listener port cannot be read (stored-profile-row.ts)
-   * and no port was given, so its port would be a guess, and webhooks sent to the real one lost.
-   */
-  portDamaged: string | null;
 }
 
 /**
@@ -193,69 +116,15 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   let verification: Promise<VerificationKey> = Promise.resolve({ key: null, label: 'no profile' });
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
-  // Forwards still waiting for the merchant's answer: on close they are cancelled and recorded
-  // so ("Cancelled after the request was sent…"), not left pending with the database closed under
-  // them. One abort listener per forward in flight, however many.
-  const forwards = new AbortController();
-  setMaxListeners(0, forwards.signal);
-  const forwarding = new Set<Promise<void>>();
+  const forwards = createListenerForwards(deps.recorder, log);
 
   const overrides = deps.overrides ?? {};
   const settingsNow = (): ListenerSettings => ({ ...deps.settings.get(), ...overrides.settings });
 
-  // The profiles runs under way hold the listener for, oldest first: the first one rules.
-  const holds: number[] = [];
-  const heldProfile = () => {
-    const held = holds[0];
-    if (held === undefined) return profiles.active();
-    try {
-      return profiles.get(held);
-    } catch (gone) {
-      // Deleted while its run went on: nothing is left to hold.
-      if (!(gone instanceof ConsoleError)) throw gone;
-      return profiles.active();
-    }
-  };
-
-  const readTarget = (): Target => {
-    const profile = overrides.profileId === undefined ? heldProfile() : profiles.get(overrides.profileId);
-    // A token that cannot be opened here leaves the webhooks unverified, never unstored: the
-    // listener still runs and keeps every request, its verdict saying why it was not checked.
-    let secret: string | null = overrides.secret?.value ?? null;
-    let secretUnopened: string | null = null;
-    if (overrides.secret === undefined) {
-      try {
-        secret = profiles.tokenOf(profile.id, 'notificationToken');
-      } catch (unopened) {
-        if (!(unopened instanceof ConsoleError)) throw unopened;
-        secretUnopened = unopened.message;
-      }
-    }
-    return {
-      profileId: profile.id,
-      profileName: profile.fields.name,
-      port: overrides.port ?? profile.fields.listenerPort,
-      publicUrl: profile.fields.publicListenerUrl,
-      secret: secret === '' ? null : secret,
-      secretLabel: overrides.secret?.label ?? `the notification token of profile "${profile.fields.name}"`,
-      secretUnopened,
-      portDamaged:
-        overrides.port === undefined
-          ? (profile.damaged.find((field) => field.column === 'listenerPort')?.message ?? null)
-          : null,
-    };
-  };
-
+  const targets = createListenerTargets(profiles, overrides);
+  const readTarget = targets.read;
   const useKeyOf = (next: Target) => {
-    const label = next.secretLabel;
-    verification =
-      next.secret === null
-        ? Promise.resolve({
-            key: null,
-            label: next.secretUnopened ?? `profile "${next.profileName}" has none`,
-          })
-        : keys.get(next.secret).then((key) => ({ key, label }));
-    verification.catch(() => undefined);
+    verification = verificationOf(next, keys);
   };
 
   const status = (): ListenerStatus => {
@@ -289,7 +158,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     target = next;
     useKeyOf(next);
     if (next.portDamaged !== null) {
-      error = `${next.portDamaged} Set its listener port (Profiles, or profiles set ${next.profileName} --listener-port N) to start it.`;
+      error = damagedPortWords(next.portDamaged, next.profileName);
       portTakenBy = null;
       holder = null;
       holderWatch.stop();
@@ -307,20 +176,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         writer,
         ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
         ...(deps.craftedToken === undefined ? {} : { craftedToken: deps.craftedToken }),
-        forward: (webhook, forwardTo) => {
-          const forwarded = forwardWebhook(
-            deps.recorder,
-            webhook,
-            forwardTo,
-            undefined,
-            forwards.signal,
-          ).then(
-            () => undefined,
-            (failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`),
-          );
-          forwarding.add(forwarded);
-          void forwarded.finally(() => forwarding.delete(forwarded));
-        },
+        forward: forwards.forward,
         logError: (message) => log.error(message),
       });
       error = null;
@@ -403,25 +259,14 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       return next;
     },
     restart,
-    holdFor(profileId) {
-      holds.push(profileId);
-      void reconcile();
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        holds.splice(holds.indexOf(profileId), 1);
-        void reconcile();
-      };
-    },
+    holdFor: (profileId) => targets.hold(profileId, () => void reconcile()),
     async close() {
       unsubscribe();
       await queue;
       closed = true;
       holderWatch.stop();
       await stop();
-      forwards.abort();
-      await Promise.all(forwarding);
+      await forwards.close();
     },
   };
 }
