@@ -77,6 +77,13 @@ export const exportedEventSchema = z
     path: ['response_body_base64'],
   });
 export type ExportedEvent = z.output<typeof exportedEventSchema>;
+/**
+ * A record as an export writes it: the stored fields, and `status_word`, its status as the table's
+ * STATUS column says it (record-status.ts recordStatusWord; `waiting` for a request still
+ * awaiting its answer). The word is derived from the fields and details, so import reads it
+ * from them, never from the file (the schema above drops it), and a file without it imports alike.
+ */
+export type WrittenEvent = ExportedEvent & { status_word: string };
 
 export const EXPORT_FORMAT = 'checkout-console-history';
 /**

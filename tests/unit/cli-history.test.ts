@@ -150,6 +150,7 @@ describe('history --json', () => {
       url: 'http://127.0.0.1:4455/hooks?serviceToken=REDACTED',
       path: '/hooks',
       status: 200,
+      status_word: '200',
       duration_ms: null,
       order_id: ORDER_A,
       order_reference_id: null,

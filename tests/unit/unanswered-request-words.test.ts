@@ -135,6 +135,27 @@ describe('a request cancelled after it was sent', () => {
     expect(order.records.find((record) => record.id === written[1]?.id)).toMatchObject({ effect: 'failed' });
   });
 
+  it('carries its status word in history --json and in every export file', async () => {
+    // The table's word (recordStatusWord), not `status: null` beside an error that names none.
+    const words = ['unanswered', 'failed', 'unanswered'];
+    const json = await runCliCaptured(['--data-dir', dataDir, 'history', '--json']);
+    const listed = JSON.parse(json.stdout) as { id: number; status_word?: string }[];
+    expect(written.map((summary) => listed.find((record) => record.id === summary.id)?.status_word)).toEqual(
+      words,
+    );
+    // Exported oldest first, as written.
+    const exported = async (format: string) =>
+      (await runCliCaptured(['--data-dir', dataDir, 'export', '--format', format])).stdout;
+    const file = JSON.parse(await exported('json')) as { events: { status_word?: string }[] };
+    expect(file.events.map((event) => event.status_word)).toEqual(words);
+    const lines = (await exported('ndjson')).trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { status_word?: string }).status_word)).toEqual(words);
+    const har = JSON.parse(await exported('har')) as {
+      log: { entries: { _checkoutConsole: { status_word?: string } }[] };
+    };
+    expect(har.log.entries.map((entry) => entry._checkoutConsole.status_word)).toEqual(words);
+  });
+
   it('is unanswered when stored before its word existed', async () => {
     // Read from the stored failure, not written with the record: a database from before reads alike.
     const db = new Database(join(dataDir, 'console.sqlite'), { readonly: true });

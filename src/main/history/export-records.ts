@@ -1,5 +1,5 @@
 import { bodyVerdictSchema, eventKindSchema, tokenVerdictSchema, type BodyView } from '../../shared/events';
-import type { ExportedEvent } from '../../shared/history-file';
+import type { WrittenEvent } from '../../shared/history-file';
 import {
   redactText,
   redactWith,
@@ -14,6 +14,7 @@ import {
 } from '../../shared/secrets/redact-exchange';
 import type { DamagedField } from '../../shared/events';
 import { damagedOfRow, requestBodyOf, responseBodyOf, type EventRow } from '../store/events-repository';
+import { statusWordOfRow } from '../store/event-views';
 import {
   readStoredDetails,
   readStoredHeaderList,
@@ -91,7 +92,7 @@ export function givenSize(stored: BodyView | null, given: BodyView | null): numb
 }
 
 /** One stored record as it goes into a JSON or NDJSON export. */
-export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEvent {
+export function exportedEvent(row: EventRow, options: ExportOptions): WrittenEvent {
   const keep = options.includeTokens;
   const read = readStoredDetails(row.details);
   let details: Record<string, unknown> = read === UNREADABLE ? {} : read;
@@ -169,6 +170,9 @@ export function exportedEvent(row: EventRow, options: ExportOptions): ExportedEv
     request_size:
       plain.requestBody === null ? row.request_size : givenSize(plain.requestBody, shown.requestBody),
     status: row.status,
+    // Beside the status, the word the table says: `status: null` read alike for a failure, a
+    // request sent whole with no answer (`unanswered`), one still waiting and one never sent.
+    status_word: statusWordOfRow(row),
     response_headers: shown.responseHeaders,
     response_body: shown.responseBody?.text ?? null,
     response_body_base64: shown.responseBody?.base64 ?? null,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileInstantSchema, type ExportedEvent } from '../../shared/history-file';
+import { fileInstantSchema, type ExportedEvent, type WrittenEvent } from '../../shared/history-file';
 import { APP_VERSION } from '../version';
 import { urlParts } from '../outbound/url-parts';
 import { harPostDataSchema, harRequestBodyText } from './har-post-data';
@@ -65,7 +65,9 @@ function lineInHar(event: ExportedEvent): boolean {
   return read.path === event.path && read.query === event.query;
 }
 
-export function harEntry(event: ExportedEvent): Record<string, unknown> {
+export function harEntry(
+  event: ExportedEvent & Partial<Pick<WrittenEvent, 'status_word'>>,
+): Record<string, unknown> {
   const requestBody = event.request_body ?? event.request_body_base64;
   const responseBody = event.response_body ?? event.response_body_base64;
   const url =
@@ -121,6 +123,8 @@ export function harEntry(event: ExportedEvent): Record<string, unknown> {
       event_type: event.event_type,
       token_verdict: event.token_verdict,
       body_verdict: event.body_verdict,
+      // HAR's status 0 says only that none came; the word says why (`unanswered`, `failed`…).
+      ...(event.status_word === undefined ? {} : { status_word: event.status_word }),
       error: event.error,
       related_uid: event.related_uid,
       details: event.details,

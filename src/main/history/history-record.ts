@@ -16,6 +16,8 @@ export interface RecordFindings {
 
 /** A record of `history --json`: the columns' record, with its judgement's findings. */
 export type HistoryJsonRecord = HistoryRecord & {
+  /** The table's STATUS word (`200`, `failed`, `unanswered`, `not sent`, `waiting`), as an export's. */
+  status_word: string;
   /** Null: nothing judged was stored with it (a request, a forward, a raw request). */
   findings: RecordFindings | null;
   /**
@@ -65,6 +67,7 @@ export function redactedHistoryRecord(
     path: event.path,
     order_reference_id: event.order_reference_id,
     event_type: event.event_type,
+    status_word: event.status_word,
     error: event.error,
     body: event.request_body,
     body_base64: event.request_body_base64,

@@ -10,7 +10,7 @@ import {
 } from '../../shared/events';
 import { provenanceSchema } from '../../shared/provenance';
 import { UNREADABLE_AT } from '../../shared/damaged-record-words';
-import { notSentOf, unansweredOf, type NotSent } from '../../shared/record-status';
+import { notSentOf, recordStatusWord, unansweredOf, type NotSent } from '../../shared/record-status';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import {
   bodyFindingsOf,
@@ -79,6 +79,21 @@ function unansweredOfRow(row: Pick<SummaryRow, 'status' | 'error' | 'unanswered'
   if (row.details === undefined) return false;
   const details = readStoredDetails(row.details);
   return details !== UNREADABLE && unansweredOf(row.status, row.error, details);
+}
+
+/**
+ * A whole row's status word, as a list's summary reads it (toSummary): the word the table's
+ * STATUS column says, given to `history --json` and every export file (`status_word`). A file
+ * has no blank for a request still waiting for its answer: it says `waiting`.
+ */
+export function statusWordOfRow(row: EventRow): string {
+  const fields = {
+    status: row.status,
+    error: row.error,
+    notSent: notSentOfRow(row),
+    unanswered: unansweredOfRow(row),
+  };
+  return recordStatusWord(fields, 'waiting');
 }
 
 function operationOf(row: Pick<SummaryRow, 'operation' | 'details'>): string | null {

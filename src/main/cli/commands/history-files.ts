@@ -134,7 +134,10 @@ export function registerHistoryFiles(program: Command, context: CliContext): voi
     program
       .command('export')
       .description('Export stored records (the timeline filters apply) as HAR 1.2, JSON or NDJSON')
-      .requiredOption('--format <format>', 'har, json or ndjson')
+      .requiredOption(
+        '--format <format>',
+        'har, json or ndjson (each record with its status_word, as history says it)',
+      )
       .option('--out <file>', 'write to this file, or - for standard output (the default)')
       .option('--force', 'replace the file if it exists (never a file in the data directory)')
       .option(

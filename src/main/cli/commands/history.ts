@@ -436,7 +436,10 @@ export function registerHistory(program: Command, context: CliContext): void {
       .description(
         'Stored webhooks, requests, deliveries, forwards and replays, the last stored first (an import’s records when imported, whatever their time)',
       )
-      .option('--json', 'a JSON array of records (body as text, or body_base64 when it is not UTF-8)'),
+      .option(
+        '--json',
+        'a JSON array of records (status_word as STATUS says it; body as text, or body_base64 when it is not UTF-8)',
+      ),
   )
     .option('--limit <n>', `at most this many records (default ${HISTORY_DEFAULT_LIMIT})`)
     .action((flags: unknown) => runHistory(flags, context));
