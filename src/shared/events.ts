@@ -156,9 +156,9 @@ export const timelineSummarySchema = z.object({
    */
   notSent: z.enum(['dropped', 'unsent']).nullable().default(null),
   /**
-   * A request cancelled once it was written whole: no answer, but the service may have carried it
-   * out (its details' failure says cancelled_after_sending; record-status.ts unansweredOf). Its
-   * status word is `unanswered`, not `failed`.
+   * A request written whole that got no answer (cancelled, timed out or cut off after): the service
+   * may have carried it out (its details' failure says so, merchant-api.ts SENT_UNANSWERED_KINDS;
+   * record-status.ts unansweredOf). Its status word is `unanswered`, not `failed`.
    */
   unanswered: z.boolean().default(false),
   /**

@@ -18,12 +18,33 @@ export const NETWORK_FAILURE_KINDS = [
   'refused',
   'tls',
   'timeout',
+  /** Timed out once the whole request had been written: the service may have carried it out. */
+  'timeout_after_sending',
   'reset',
+  /** The connection closed once the whole request had been written, before any answer: the same. */
+  'reset_after_sending',
   'cancelled',
   /** Cancelled once the whole request had been written: the service may have carried it out. */
   'cancelled_after_sending',
   'other',
 ] as const;
+
+/**
+ * The kinds of a request written whole that got no answer: the service may have carried it out,
+ * so its record is `unanswered`, never `failed` (record-status.ts unansweredOf; migration 042's
+ * column lists the same). A timeout or reset before the request was written whole (a connect that
+ * timed out, a body the server never read) cannot have been acted on, and stays a network failure.
+ */
+export const SENT_UNANSWERED_KINDS = [
+  'cancelled_after_sending',
+  'timeout_after_sending',
+  'reset_after_sending',
+] as const satisfies readonly (typeof NETWORK_FAILURE_KINDS)[number][];
+
+/** Whether a failure's kind says the request was written whole and no answer came. */
+export function sentUnanswered(failure: { kind?: unknown }): boolean {
+  return (SENT_UNANSWERED_KINDS as readonly unknown[]).includes(failure.kind);
+}
 export const networkFailureSchema = z.object({
   kind: z.enum(NETWORK_FAILURE_KINDS),
   message: z.string(),
@@ -42,12 +63,12 @@ export function networkFailureText(failure: Pick<NetworkFailure, 'message' | 'co
 }
 
 /**
- * The title every screen gives a failed exchange: a cancel is no network failure, and one after
- * the request went may have been carried out, in the words a tab's lost connection uses.
+ * The title every screen gives a failed exchange: a cancel is no network failure, and a request
+ * that went whole with no answer after (cancelled, timed out, cut off) may have been carried out,
+ * in the words a tab's lost connection uses.
  */
 export function networkFailureTitle(failure: { kind: string }): string {
-  if (failure.kind === 'cancelled_after_sending')
-    return 'No answer: it was sent, and may have been carried out';
+  if (sentUnanswered(failure)) return 'No answer: it was sent, and may have been carried out';
   if (failure.kind === 'cancelled') return 'Not sent: cancelled';
   return `Network failure: ${failure.kind}`;
 }

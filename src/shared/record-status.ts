@@ -1,4 +1,5 @@
 import type { TimelineSummary } from './events';
+import { sentUnanswered } from './merchant-api';
 
 /**
  * A record's status in words, the one reading for every list: the Timeline's rows and detail,
@@ -20,10 +21,10 @@ export function notSentOf(details: Readonly<Record<string, unknown>> | undefined
 }
 
 /**
- * Whether a request was cancelled once it had been written whole (network-failure.ts's
- * cancelled_after_sending, in `details.failure`): no answer came, but the service may have
- * carried it out, so it is `unanswered`, never `failed`. Migration 040's column reads the same
- * fields in SQL.
+ * Whether a request was written whole and then got no answer (network-failure.ts's
+ * cancelled_after_sending, timeout_after_sending or reset_after_sending, in `details.failure`;
+ * merchant-api.ts SENT_UNANSWERED_KINDS): the service may have carried it out, so it is
+ * `unanswered`, never `failed`. Migration 042's column reads the same fields in SQL.
  */
 export function unansweredOf(
   status: number | null,
@@ -32,11 +33,7 @@ export function unansweredOf(
 ): boolean {
   if (status !== null || error === null) return false;
   const failure = details?.['failure'];
-  return (
-    typeof failure === 'object' &&
-    failure !== null &&
-    (failure as { kind?: unknown }).kind === 'cancelled_after_sending'
-  );
+  return typeof failure === 'object' && failure !== null && sentUnanswered(failure);
 }
 
 export type RecordStatus =
@@ -45,7 +42,7 @@ export type RecordStatus =
   | { kind: 'waiting' }
   /** Sent, and no answer came (a network error, a timeout). */
   | { kind: 'failed' }
-  /** Sent whole, then cancelled before an answer: the service may have carried it out. */
+  /** Sent whole, then no answer (cancelled, timed out, cut off): the service may have carried it out. */
   | { kind: 'unanswered' }
   /** Never sent (an emulator delivery it dropped or had nowhere to send). */
   | { kind: 'not_sent'; why: NotSent };

@@ -97,7 +97,7 @@ describe('a request cancelled after it was sent', () => {
     const failed = statusWords(at(1));
     expect(unanswered.text).toBe('unanswered');
     expect(unanswered.color).not.toBe(failed.color);
-    expect(groupRecords([at(2)])[0]?.missing).toBe('cancelled after it was sent, so it may have arrived');
+    expect(groupRecords([at(2)])[0]?.missing).toBe('sent whole with no answer, so it may have arrived');
   });
 
   it('is found by the status filter unanswered, in the window and in the database alike', async () => {

@@ -62,7 +62,7 @@ export async function requestLaunchLink(control: ControlFile): Promise<LaunchLin
   if (outcome.failure !== null) {
     return {
       ok: false,
-      unreachable: outcome.failure.kind === 'refused' || outcome.failure.kind === 'reset',
+      unreachable: ['refused', 'reset', 'reset_after_sending'].includes(outcome.failure.kind),
       message: networkFailureText(outcome.failure),
     };
   }

@@ -79,7 +79,7 @@ function requestHeaderLines(headers: HeaderList, url: URL, body: Uint8Array | nu
  */
 export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome> {
   const started = performance.now();
-  const failed = (error: unknown, host: string): Omit<HttpOutcome, 'durationMs'> => ({
+  const failed = (error: unknown, host: string, sentWhole = false): Omit<HttpOutcome, 'durationMs'> => ({
     status: null,
     headers: null,
     body: null,
@@ -87,7 +87,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     responseBytes: 0,
     responseEnded: false,
     cutShortStatus: null,
-    failure: classifyNetworkFailure(error, host),
+    failure: classifyNetworkFailure(error, host, sentWhole),
   });
   let url: URL;
   try {
@@ -108,6 +108,9 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     // Whether the whole request was handed to the connection ('finish'): a cancel after it may
     // leave the service acting on it; before it, the service has at most part of a request.
     let written = false;
+    // Whether an answer began: a failure after it is the answer's (cut short), not one with none.
+    let answering = false;
+    const sentUnanswered = () => written && !answering;
     const onAbort = () => req?.destroy(new ExchangeCancelledError(written));
     const finish = (outcome: Omit<HttpOutcome, 'durationMs'>) => {
       if (settled) return;
@@ -116,7 +119,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       spec.signal?.removeEventListener('abort', onAbort);
       resolve({ ...outcome, durationMs: performance.now() - started });
     };
-    const fail = (error: unknown) => finish(failed(error, url.host));
+    const fail = (error: unknown) => finish(failed(error, url.host, sentUnanswered()));
     // The answer began (status line, maybe some body) and the connection closed before its end:
     // said so, not as a connection closed "before answering".
     const cutShort = (error: unknown, res: IncomingMessage, seen: number) => {
@@ -147,7 +150,10 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       return;
     }
     req = sending;
-    timer = setTimeout(() => sending.destroy(new ExchangeTimeoutError(spec.timeoutMs)), spec.timeoutMs);
+    timer = setTimeout(
+      () => sending.destroy(new ExchangeTimeoutError(spec.timeoutMs, sentUnanswered())),
+      spec.timeoutMs,
+    );
     if (spec.signal?.aborted === true) onAbort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -156,6 +162,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     });
     sending.on('error', (error) => (endCounting === null ? fail(error) : endCounting()));
     sending.on('response', (res: IncomingMessage) => {
+      answering = true;
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;

@@ -1,13 +1,28 @@
 import type { NetworkFailure } from '../../shared/merchant-api';
 import { errorWords } from '../../shared/error-words';
 
+/** What follows a request that went whole with no answer, in every kind's message. */
+const MAY_HAVE_BEEN_CARRIED_OUT = 'it may have been carried out, so look on the timeline for what followed.';
+
 const TLS_CODES =
   /^(EPROTO$|ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|HOSTNAME_MISMATCH|ERR_OSSL)/;
 
+/**
+ * The exchange's timeout, and whether the whole request had been written by then: once it had,
+ * the service may be acting on it (a slow service, an answer lost on the way), so it is said as
+ * sent and maybe carried out, as a cancel after sending is.
+ */
 export class ExchangeTimeoutError extends Error {
-  constructor(timeoutMs: number) {
-    super(`No answer within ${timeoutMs / 1000} s (timeout).`);
+  readonly afterSending: boolean;
+
+  constructor(timeoutMs: number, afterSending = false) {
+    super(
+      afterSending
+        ? `The whole request was sent, and no answer came within ${timeoutMs / 1000} s (timeout): ${MAY_HAVE_BEEN_CARRIED_OUT}`
+        : `No answer within ${timeoutMs / 1000} s (timeout).`,
+    );
     this.name = 'ExchangeTimeoutError';
+    this.afterSending = afterSending;
   }
 }
 
@@ -22,7 +37,7 @@ export class ExchangeCancelledError extends Error {
   constructor(afterSending = false) {
     super(
       afterSending
-        ? 'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.'
+        ? `Cancelled after the request was sent, before an answer arrived: ${MAY_HAVE_BEEN_CARRIED_OUT}`
         : 'Cancelled before the request was sent whole, so the service cannot have acted on it.',
     );
     this.name = 'ExchangeCancelledError';
@@ -53,9 +68,18 @@ function tlsFailure(error: unknown, host: string, code: string): NetworkFailure 
   return { kind: 'tls', message: `TLS handshake with ${host} failed: ${words}.`, code };
 }
 
-/** Turns a socket-level error into what a person needs to know: which step failed. */
-export function classifyNetworkFailure(error: unknown, host: string): NetworkFailure {
-  if (error instanceof ExchangeTimeoutError) return { kind: 'timeout', message: error.message, code: null };
+/**
+ * Turns a socket-level error into what a person needs to know: which step failed. `sentWhole`:
+ * the whole request had been written and no answer had begun, so a connection closed now may
+ * have closed on a request the service is acting on.
+ */
+export function classifyNetworkFailure(error: unknown, host: string, sentWhole = false): NetworkFailure {
+  if (error instanceof ExchangeTimeoutError)
+    return {
+      kind: error.afterSending ? 'timeout_after_sending' : 'timeout',
+      message: error.message,
+      code: null,
+    };
   if (error instanceof ExchangeCancelledError)
     return {
       kind: error.afterSending ? 'cancelled_after_sending' : 'cancelled',
@@ -75,6 +99,12 @@ export function classifyNetworkFailure(error: unknown, host: string): NetworkFai
     return { kind: 'refused', message: `Connection refused by ${host}: nothing is listening there.`, code };
   if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT')
     return { kind: 'timeout', message: `Connecting to ${host} timed out (${code}).`, code };
+  if ((code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') && sentWhole)
+    return {
+      kind: 'reset_after_sending',
+      message: `${host} closed the connection after the whole request was sent, before answering (${code}): ${MAY_HAVE_BEEN_CARRIED_OUT}`,
+      code,
+    };
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED')
     return { kind: 'reset', message: `${host} closed the connection before answering (${code}).`, code };
   if (code !== null && TLS_CODES.test(code)) return tlsFailure(error, host, code);

@@ -72,6 +72,8 @@ function bodyOf(test: EndpointCase, orders: Map<string, string>): string {
  */
 function answerlessKind(failure: NetworkFailure | null): 'no_answer' | 'unreachable' {
   if (failure?.kind === 'timeout' && failure.code === null) return 'no_answer';
+  if (failure?.kind === 'timeout_after_sending' || failure?.kind === 'reset_after_sending')
+    return 'no_answer';
   return failure?.kind === 'reset' ? 'no_answer' : 'unreachable';
 }
 
@@ -80,7 +82,8 @@ function stopOf(failure: NetworkFailure | null, timeoutMs: number): EndpointStop
   // In the words of the case's own line (its detail).
   const message = failure?.message ?? 'no answer';
   if (answerlessKind(failure) === 'unreachable') return { kind: 'unreachable', message, timeoutMs: null };
-  return { kind: 'no_answer', message, timeoutMs: failure?.kind === 'timeout' ? timeoutMs : null };
+  const timedOut = failure?.kind === 'timeout' || failure?.kind === 'timeout_after_sending';
+  return { kind: 'no_answer', message, timeoutMs: timedOut ? timeoutMs : null };
 }
 
 const preview = (body: string) =>

@@ -1,6 +1,11 @@
 import { readPointer } from '../../shared/scenarios/json-pointer';
 import { UNDER_WAY_WORDS, type CheckResult } from '../../shared/scenarios/scenario-results';
-import { networkFailureTitle, type ExchangeResult, type NetworkFailure } from '../../shared/merchant-api';
+import {
+  networkFailureTitle,
+  sentUnanswered,
+  type ExchangeResult,
+  type NetworkFailure,
+} from '../../shared/merchant-api';
 import { DURATION_MAX_MS, durationMsOf, durationTooLong } from '../../shared/scenarios/field-forms';
 import type { Variables } from '../../shared/scenarios/variables';
 import type { DraftsService } from '../drafts/drafts-service';
@@ -76,8 +81,9 @@ export interface StepOutcome {
    */
   unreached?: string;
   /**
-   * That request was written whole before the run's cancel cut it off (its record is
-   * unanswered): it may have been carried out, so the step is not called skipped.
+   * That request was written whole and got no answer (its record is unanswered: the run's cancel
+   * cut it off, or it timed out or was cut off after): it may have been carried out, so the step
+   * is not called skipped, nor the service unreachable.
    */
   sentUnanswered?: true;
 }
@@ -93,14 +99,18 @@ export function unreachedOutcome(
   failure: Pick<NetworkFailure, 'kind' | 'message'> | null | undefined,
   recordIds: number[],
 ): StepOutcome {
-  // Only the run's cancel stops a scenario's request after it was sent: it went out, and the
-  // service may have acted on it (an order created), in the words the builder and its record use.
-  if (failure?.kind === 'cancelled_after_sending')
+  // A request written whole with no answer went out, and the service may have acted on it (an
+  // order created), in the words the builder and its record use: cut off by the run's cancel, or
+  // timed out or closed after, its own sentence saying which.
+  if (failure !== null && failure !== undefined && sentUnanswered(failure))
     return {
       checks: [],
       recordIds,
       message: null,
-      unreached: `${networkFailureTitle(failure)} (${UNDER_WAY_WORDS})`,
+      unreached:
+        failure.kind === 'cancelled_after_sending'
+          ? `${networkFailureTitle(failure)} (${UNDER_WAY_WORDS})`
+          : `${networkFailureTitle(failure)}. ${failure.message}`,
       sentUnanswered: true,
     };
   const who = context.profile.fields.environment === 'local' ? 'the emulator' : 'the service';

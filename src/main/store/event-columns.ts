@@ -294,7 +294,7 @@ export type SummaryRow = Pick<EventRow, 'id' | 'unreadable_columns' | SummaryNam
   operation?: unknown;
   /** Read out of `details` as the operation is: a delivery that never went out (record-status.ts). */
   not_sent?: unknown;
-  /** Migration 040's column: 1 for a request cancelled once it was written whole (record-status.ts). */
+  /** Migration 042's column: 1 for a request written whole that got no answer (record-status.ts). */
   unanswered?: unknown;
   /** Whether `details` is JSON (0: damaged in the database, said as such), from summaryColumns. */
   details_readable?: number;
@@ -316,7 +316,7 @@ export const summaryColumns = (prefix = ''): string =>
     // notSentOf's reading of the same flags (a JSON true reads as 1).
     `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN ${detailsKeySql(prefix, '$.dropped')} = 1 THEN 'dropped' WHEN ${detailsKeySql(prefix, '$.unsent')} = 1 THEN 'unsent' END AS not_sent`,
     `CASE WHEN json_valid(${prefix}details) THEN json_type(${prefix}details) = 'object' ELSE 0 END AS details_readable`,
-    // Migration 040's virtual column: unansweredOf's reading of the stored failure.
+    // Migration 042's virtual column: unansweredOf's reading of the stored failure.
     `${prefix}unanswered`,
   ].join(', ');
 

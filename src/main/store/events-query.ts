@@ -29,7 +29,7 @@ function statusCondition(status: StatusFilter, name: string, params: Params): st
     return `e.status = @${name}`;
   }
   if (status === 'none') return 'e.status IS NULL';
-  // Migration 040's column, as its partial index events_unanswered is written.
+  // Migration 042's column (040's, widened), as its partial index events_unanswered is written.
   if (status === 'unanswered') return 'e.unanswered = 1';
   // Written exactly as the expression index events_status_class is (status / 100).
   return `e.status / 100 = ${Number(status[0])}`;

@@ -39,6 +39,7 @@ import eventsSummaryColumns from './038-events-summary-columns';
 import eventsByScenarioRun from './039-events-by-scenario-run';
 import eventsUnanswered from './040-events-unanswered';
 import ordersKnownFromDeliveries from './041-orders-known-from-deliveries';
+import eventsUnansweredSentWhole from './042-events-unanswered-sent-whole';
 
 export interface Migration {
   readonly id: number;
@@ -96,4 +97,5 @@ export const migrations: readonly Migration[] = [
   { id: 39, name: '039-events-by-scenario-run', sql: eventsByScenarioRun },
   { id: 40, name: '040-events-unanswered', sql: eventsUnanswered },
   { id: 41, name: '041-orders-known-from-deliveries', sql: ordersKnownFromDeliveries },
+  { id: 42, name: '042-events-unanswered-sent-whole', sql: eventsUnansweredSentWhole },
 ];

@@ -60,8 +60,8 @@ function missingOf(origin: TimelineSummary, linked: OnScreen | undefined): strin
   if (status.kind === 'not_sent') return `${NOT_SENT_WORDS[status.why]}, so no arrival`;
   if (status.kind === 'waiting') return 'sent, no answer yet';
   if (status.kind === 'failed') return 'no answer, so no arrival';
-  // Written whole before the cancel: the listener may well have it.
-  if (status.kind === 'unanswered') return 'cancelled after it was sent, so it may have arrived';
+  // Written whole, then cancelled, timed out or cut off: the listener may well have it.
+  if (status.kind === 'unanswered') return 'sent whole with no answer, so it may have arrived';
   if (origin.kind === 'delivery' && origin.relatedId !== null) {
     if (linked === undefined) return `its webhook #${origin.relatedId} is filtered out`;
     const { target, partner } = linked;
