@@ -12,6 +12,10 @@ import { makeTempDir } from './helpers/temp-console';
 
 const SECRET = 'merchant_notification_secret_0123456789';
 const REFUSED = ['wrong-signature', 'alg-none', 'hs512', 'expired', 'not-yet-valid', 'no-token'];
+/** The forms the service never sends: reported, never graded (unless the config sets an expectation). */
+const INFORMATIONAL: string[] = ['bearer-lowercase', 'bearer-two-spaces', 'query-token-trailing-space'];
+/** What a sound endpoint's answer to each case reads: a pass, or information. */
+const verdictOfSound = (id: string) => (INFORMATIONAL.includes(id) ? 'info' : 'pass');
 
 /**
  * A merchant endpoint, written here: `verify` checks tokens as the spec asks (and refuses two
@@ -80,7 +84,7 @@ describe('check-endpoint', () => {
     expect(run.code, run.stdout).toBe(0);
     const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
     expect(report.cases.map((result) => result.id)).toEqual([...ENDPOINT_CASE_IDS]);
-    expect(report.cases.filter((result) => result.verdict !== 'pass')).toEqual([]);
+    expect(report.cases.filter((result) => result.verdict !== verdictOfSound(result.id))).toEqual([]);
     const duplicate = report.cases.find((result) => result.id === 'duplicate');
     expect(duplicate?.statuses).toEqual([200, 200]);
     // What was sent is shown with the tokens masked, never in full.
@@ -115,7 +119,7 @@ describe('check-endpoint', () => {
     try {
       const run = await check(headerOnly.url, '--json');
       const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
-      expect(report.cases.filter((result) => result.verdict !== 'pass')).toEqual([]);
+      expect(report.cases.filter((result) => result.verdict !== verdictOfSound(result.id))).toEqual([]);
       expect(run.code).toBe(0);
     } finally {
       await close(headerOnly.server);
@@ -149,7 +153,7 @@ describe('check-endpoint', () => {
     for (const id of REFUSED) expect(run.stdout).toMatch(new RegExp(`✗ ${id} +expected 4xx +received 200`));
     expect(run.stdout).toMatch(/✓ approved /);
     expect(run.stdout).toContain(
-      `${ENDPOINT_CASE_IDS.length - REFUSED.length} passed, ${REFUSED.length} failed`,
+      `${ENDPOINT_CASE_IDS.length - REFUSED.length - INFORMATIONAL.length} passed, ${REFUSED.length} failed, ${INFORMATIONAL.length} informational`,
     );
     // What a failed case sent names its token as its Authorization line does.
     const sentLines = [
@@ -164,6 +168,111 @@ describe('check-endpoint', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
     expect(xml.match(/<failure /g)).toHaveLength(REFUSED.length);
+  });
+
+  // The forms the official client refuses (its /Bearer\s(\S+)/, Authenticator.php:52, and no
+  // ?serviceToken= read at all) were never sent: a merchant learnt how its endpoint took them
+  // only from the service. They are sent now, each reported as information, never a failure.
+  it('probes the token forms the service never sends, and reports what the endpoint did as informational, never a failure', async () => {
+    const arrived: { target: string; authorization: string | undefined }[] = [];
+    const verify = merchant('verify');
+    const recording = await listen(async (req, res) => {
+      arrived.push({ target: req.url ?? '', authorization: req.headers.authorization });
+      await verify(req, res);
+    });
+    const junit = join(temp.dir, 'informational.xml');
+    try {
+      const run = await check(recording.url, '--json', '--junit', junit);
+      expect(run.code, run.stdout).toBe(0);
+      const report = endpointCheckReportSchema.parse(JSON.parse(run.stdout));
+      const probes = report.cases.filter((result) => INFORMATIONAL.includes(result.id));
+      // This merchant reads "Bearer " as written; jose's base64url reading skips the space after
+      // the token in the query, so it takes that one.
+      const refused = (status: number) =>
+        `Informational, not graded: the endpoint refused this form (${status}), as the official client does; the service never sends it, so refusing it is no fault.`;
+      const accepted = (status: number) =>
+        `Informational, not graded: the endpoint accepted this form (${status}), which the official client refuses (403).`;
+      expect(
+        probes.map((result) => [result.id, result.verdict, result.statuses, result.expected, result.detail]),
+      ).toEqual([
+        ['bearer-lowercase', 'info', [401], 'not 5xx', refused(401)],
+        ['bearer-two-spaces', 'info', [401], 'not 5xx', refused(401)],
+        ['query-token-trailing-space', 'info', [200], 'not 5xx', accepted(200)],
+      ]);
+      for (const probe of probes) {
+        expect(probe.why, probe.id).toMatch(/^Informational, never a failure: /);
+        expect(probe.why, probe.id).toMatch(/the official client .*refuses this: 403/);
+      }
+      expect(report).toMatchObject({
+        passed: ENDPOINT_CASE_IDS.length - INFORMATIONAL.length,
+        failed: 0,
+        informational: INFORMATIONAL.length,
+      });
+      // What went out, as the endpoint received it: each form alone, the token in one place.
+      const token = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+      const lowercase = arrived.filter((one) => one.authorization?.startsWith('bearer ') === true);
+      const twoSpaces = arrived.filter((one) => one.authorization?.startsWith('Bearer  ') === true);
+      const trailing = arrived.filter((one) => one.target.endsWith('%20'));
+      expect([lowercase.length, twoSpaces.length, trailing.length]).toEqual([1, 1, 1]);
+      expect(lowercase[0]?.authorization?.slice('bearer '.length)).toMatch(token);
+      expect(twoSpaces[0]?.authorization?.slice('Bearer  '.length)).toMatch(token);
+      for (const one of [...lowercase, ...twoSpaces]) expect(one.target).toBe('/notify');
+      expect(trailing[0]?.authorization).toBeUndefined();
+      expect(trailing[0]?.target).toMatch(/^\/notify\?serviceToken=[\w-]+\.[\w-]+\.[\w-]+%20$/);
+      // Shown as sent, tokens masked: the scheme and spaces as written.
+      expect(probes[0]?.sent[0]?.headers).toContainEqual([
+        'Authorization',
+        expect.stringMatching(/^bearer ••••.{4}$/),
+      ]);
+      expect(probes[1]?.sent[0]?.headers).toContainEqual([
+        'Authorization',
+        expect.stringMatching(/^Bearer {2}••••.{4}$/),
+      ]);
+      expect(probes[2]?.sent[0]?.headers.some(([name]) => name === 'Authorization')).toBe(false);
+      const xml = readFileSync(junit, 'utf8');
+      expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
+      expect(xml).toMatch(/<testsuite [^>]*failures="0" errors="0"/);
+
+      const text = await check(recording.url);
+      expect(text.code).toBe(0);
+      for (const id of INFORMATIONAL)
+        expect(text.stdout).toMatch(
+          new RegExp(
+            `^i ${id} +expected not 5xx +received \\d+ +Informational, never a failure: .*\\n {4}Informational, not graded: the endpoint (refused|accepted) this form`,
+            'm',
+          ),
+        );
+      expect(text.stdout).toContain(
+        `${ENDPOINT_CASE_IDS.length - INFORMATIONAL.length} passed, 0 failed, ${INFORMATIONAL.length} informational`,
+      );
+
+      // Accepted, it says so, and is no failure either.
+      const takesAll = endpointCheckReportSchema.parse(
+        JSON.parse((await check(accepting.url, '--json')).stdout),
+      );
+      for (const id of INFORMATIONAL)
+        expect(takesAll.cases.find((result) => result.id === id)).toMatchObject({
+          verdict: 'info',
+          statuses: [200],
+          detail: accepted(200),
+        });
+      expect(takesAll).toMatchObject({ informational: INFORMATIONAL.length, failed: REFUSED.length });
+
+      // An expectation set in the config grades it like any other case.
+      const config = join(temp.dir, 'graded-forms.yaml');
+      writeFileSync(config, 'cases:\n  bearer-lowercase: { expect: 2xx }\n');
+      const graded = endpointCheckReportSchema.parse(
+        JSON.parse((await check(recording.url, '--json', '--config', config)).stdout),
+      );
+      expect(graded.cases.find((result) => result.id === 'bearer-lowercase')).toMatchObject({
+        verdict: 'fail',
+        overridden: true,
+        detail: 'expected 2xx, received 401',
+      });
+      expect(graded).toMatchObject({ failed: 1, informational: INFORMATIONAL.length - 1 });
+    } finally {
+      await close(recording.server);
+    }
   });
 
   it('takes expected answers from a config file, per case', async () => {
@@ -307,7 +416,7 @@ describe('check-endpoint', () => {
       expect(text.stdout).not.toContain('not sent');
       expect(text.stdout).not.toContain('could not be reached');
       expect(text.stdout).toContain(
-        `${ENDPOINT_CASE_IDS.length - REFUSED.length} passed, ${REFUSED.length} failed`,
+        `${ENDPOINT_CASE_IDS.length - REFUSED.length - INFORMATIONAL.length} passed, ${REFUSED.length} failed, ${INFORMATIONAL.length} informational`,
       );
     } finally {
       await new Promise<void>((resolve) => cutting.close(() => resolve()));
@@ -336,7 +445,7 @@ describe('check-endpoint', () => {
     expect(new Set(report.cases.slice(1).map((result) => result.verdict))).toEqual(new Set(['not_sent']));
     const xml = readFileSync(junit, 'utf8');
     expect(junitSchemaErrors(xml, temp.dir)).toBeNull();
-    expect(xml).toMatch(/<testsuite [^>]*failures="0" errors="1" skipped="13"/);
+    expect(xml).toMatch(new RegExp(`<testsuite [^>]*failures="0" errors="1" skipped="${others}"`));
     expect(xml).toMatch(/<error message="[^"]*Connection refused[^"]*" type="Unreachable">/);
     expect(xml.match(/<skipped message="not sent: Connection refused/g)).toHaveLength(others);
   });

@@ -57,6 +57,7 @@ describe.each([
       reachable: true,
       passed: 0,
       failed: 0,
+      informational: 0,
       noAnswer: 0,
       notSent: 0,
       skipped: 0,

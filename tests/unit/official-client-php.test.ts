@@ -4,6 +4,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINT_CASE_IDS, endpointCheckReportSchema } from '../../src/shared/scenarios/endpoint-check';
 import { openEmulator, until, type EmulatorHarness } from './helpers/emulator-harness';
 import type { ClientOrder } from './helpers/official-client/requests';
 import { KWD_ITEMS, kwdOrder, SAR_ITEMS, sarOrder } from './helpers/official-client/sample-orders';
@@ -92,6 +93,21 @@ const accepting = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
+/** The client's notification endpoint under `php -S`, verifying with `token`, its answers logged to `log`. */
+async function serveEndpoint(token: string, log: string): Promise<{ process: ChildProcess; url: string }> {
+  const port = await freePort();
+  const served = spawn('php', ['-S', `127.0.0.1:${port}`, join(CLIENT_DIR, 'notification-endpoint.php')], {
+    env: { ...process.env, NOTIFICATION_TOKEN: token, NOTIFICATIONS_LOG: log },
+    stdio: 'ignore',
+  });
+  const end = Date.now() + 10_000;
+  while (!(await accepting(port))) {
+    if (Date.now() > end) throw new Error('php -S did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { process: served, url: `http://127.0.0.1:${port}/tamara/notifications` };
+}
+
 describe.skipIf(missing !== null)('the official PHP client, unchanged, against the emulator', () => {
   let emulator: EmulatorHarness;
   let endpoint: ChildProcess;
@@ -103,17 +119,9 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
     emulator = await openEmulator();
     workDir = mkdtempSync(join(tmpdir(), 'official-client-'));
     log = join(workDir, 'notifications.jsonl');
-    const port = await freePort();
-    endpoint = spawn('php', ['-S', `127.0.0.1:${port}`, join(CLIENT_DIR, 'notification-endpoint.php')], {
-      env: { ...process.env, NOTIFICATION_TOKEN: emulator.notificationToken, NOTIFICATIONS_LOG: log },
-      stdio: 'ignore',
-    });
-    const end = Date.now() + 10_000;
-    while (!(await accepting(port))) {
-      if (Date.now() > end) throw new Error('php -S did not start');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    endpointUrl = `http://127.0.0.1:${port}/tamara/notifications`;
+    const served = await serveEndpoint(emulator.notificationToken, log);
+    endpoint = served.process;
+    endpointUrl = served.url;
   });
   afterAll(async () => {
     endpoint.kill();
@@ -354,5 +362,38 @@ describe.skipIf(missing !== null)('the official PHP client, unchanged, against t
       status: 'authorised',
       capturedAmount: { amount: 0, currency: 'KWD' },
     });
+  });
+  // The battery's words say what the client does with the forms the service never sends; here
+  // the client itself answers them. An endpoint of its own, so its refusals stay out of the log
+  // the tests above read as every notification passing.
+  it('check-endpoint against the client’s endpoint: every graded case passes, and the forms it refuses are its 403, informational', async () => {
+    const served = await serveEndpoint(emulator.notificationToken, join(workDir, 'check-endpoint.jsonl'));
+    try {
+      const answer = await emulator.core.dispatcher(
+        'checkEndpoint',
+        { url: served.url, secret: emulator.notificationToken },
+        { transport: 'direct' },
+      );
+      if (!answer.ok) throw new Error(JSON.stringify(answer.error));
+      const report = endpointCheckReportSchema.parse(answer.data);
+      const informational = ['bearer-lowercase', 'bearer-two-spaces', 'query-token-trailing-space'];
+      expect(report).toMatchObject({
+        passed: ENDPOINT_CASE_IDS.length - informational.length,
+        failed: 0,
+        informational: informational.length,
+        noAnswer: 0,
+      });
+      expect(
+        report.cases
+          .filter((result) => informational.includes(result.id))
+          .map((result) => [result.id, result.verdict, result.statuses]),
+      ).toEqual(informational.map((id) => [id, 'info', [403]]));
+      for (const id of informational)
+        expect(report.cases.find((result) => result.id === id)?.detail).toContain(
+          'refused this form (403), as the official client does',
+        );
+    } finally {
+      served.process.kill();
+    }
   });
 });

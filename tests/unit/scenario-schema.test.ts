@@ -11,6 +11,7 @@ import { substitutedStep } from '../../src/main/scenarios/substituted-step';
 import type { ScenarioStep } from '../../src/shared/scenarios/scenario-schema';
 import { Variables } from '../../src/shared/scenarios/variables';
 import { totalAmountVariable } from '../../src/main/scenarios/steps/checkout-step';
+import { TOKEN_MODES } from '../../src/shared/scenarios/token-modes';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -31,6 +32,15 @@ describe('the published JSON Schema', () => {
   it('is the one generated from the zod schema (regenerate: npx tsx scripts/write-scenario-schema.ts)', () => {
     const committed: unknown = JSON.parse(readFileSync('scenarios/scenario.schema.json', 'utf8'));
     expect(committed).toEqual(scenarioJsonSchema());
+  });
+
+  // A mode a file may write that the manual does not list is one nobody finds.
+  it("names each send-webhook token mode in docs/scenarios.md's table, in its order", () => {
+    const text = readFileSync('docs/scenarios.md', 'utf8');
+    const table = text.slice(text.indexOf('| `token`'));
+    // The rows under the header and its rule.
+    const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2).join('\n');
+    expect([...rows.matchAll(/^\| `([a-z0-9_]+)` +\|/gm)].map((match) => match[1])).toEqual([...TOKEN_MODES]);
   });
 
   it('accepts every starter scenario and rejects what the runner rejects', () => {

@@ -7,6 +7,7 @@ import {
   type EndpointCheckConfig,
   type EndpointCheckReport,
   type EndpointStop,
+  informationalWords,
 } from '../../shared/scenarios/endpoint-check';
 import {
   describeExpectation,
@@ -178,11 +179,22 @@ export async function checkEndpoint(
         : [
             `expected ${base.expected}, received ${statuses.map((status) => status ?? 'no answer').join(', ')}`,
           ];
-    const detail = [...mismatch, ...redirects.map(notTakenWords), ...failures];
+    // Reported, not graded, unless the config set what to expect of it.
+    const informational = passed && test.informational === true && override?.expect === undefined;
+    const reported = informational
+      ? statuses.flatMap((status) => (status === null ? [] : [informationalWords(status)]))
+      : [];
+    const detail = [...reported, ...mismatch, ...redirects.map(notTakenWords), ...failures];
     const result: EndpointCaseResult = {
       ...base,
       statuses,
-      verdict: answerless ? answerlessKind(sends[0]?.failure ?? null) : passed ? 'pass' : 'fail',
+      verdict: answerless
+        ? answerlessKind(sends[0]?.failure ?? null)
+        : informational
+          ? 'info'
+          : passed
+            ? 'pass'
+            : 'fail',
       detail: detail.length > 0 ? detail.join('; ') : null,
       sent: sends.map((sent) => ({ ...sent.shown, bodyPreview: preview(body) })),
       recordIds: sends.map((sent) => sent.recordId),
@@ -209,6 +221,7 @@ export async function checkEndpoint(
     passed: count('pass'),
     // A case not sent is not the endpoint's failure, nor is it counted as one.
     failed: count('fail'),
+    informational: count('info'),
     noAnswer: count('unreachable') + count('no_answer'),
     notSent: count('not_sent'),
     skipped: count('skipped'),

@@ -96,8 +96,9 @@ export async function sendNotification(
   spec: NotificationSpec,
 ): Promise<SentNotification> {
   const tokens = await tokensFor(deps.jwt, spec);
+  const { authorizationPrefix, queryPadding } = TOKEN_MODE_PLANS[spec.mode];
   // Placed as the emulator's deliveries place it: the endpoint's own query kept as written.
-  const url = withServiceToken(spec.url, tokens.query);
+  const url = withServiceToken(spec.url, tokens.query === null ? null : `${tokens.query}${queryPadding}`);
   // Shown as every screen shows a URL (redactUrl): the mask written as it reads, `••••Z1hw`
   // beside `Bearer ••••Z1hw`. Placed in the URL as a token is, it was percent-encoded
   // (`%E2%80%A2…`), and a report named one token two ways.
@@ -114,8 +115,8 @@ export async function sendNotification(
   const headers: HeaderList = [...common];
   const shownHeaders: HeaderList = [...common];
   if (tokens.header !== null) {
-    headers.push(['Authorization', `Bearer ${tokens.header}`]);
-    shownHeaders.push(['Authorization', `Bearer ${maskWith(tokens.header)}`]);
+    headers.push(['Authorization', `${authorizationPrefix}${tokens.header}`]);
+    shownHeaders.push(['Authorization', `${authorizationPrefix}${maskWith(tokens.header)}`]);
   }
   const body = Buffer.from(spec.body);
   const recorded = await recordedExchange({

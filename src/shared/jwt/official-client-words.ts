@@ -40,6 +40,14 @@ export function phpJwtAccepts(leniencies: readonly PhpJwtLeniency[]): string {
   return `The verdict is malformed, but php-jwt 6.9, with which the official client verifies (Authenticator::decode), accepts it: ${leniencies.map((leniency) => LENIENCY[leniency]).join('; ')}. A merchant built on the client answers 200 to a token the service would never send.`;
 }
 
+/** The client's answer to an Authorization header not written "Bearer" then one whitespace character. */
+export const CLIENT_REFUSES_BEARER_FORM =
+  'the official client refuses this: 403 (Authenticator::getBearerToken matches /Bearer\\s(\\S+)/: "Bearer" as written, then one whitespace character)';
+
+/** The client's answer to a token in ?serviceToken= alone, however it is written. */
+export const CLIENT_READS_NO_SERVICE_TOKEN =
+  'the official client reads no ?serviceToken= at all (only Authorization, or ?tamaraToken= when no Authorization header is sent: Authenticator.php:17, :35-41), so it refuses this: 403';
+
 /**
  * The Authorization header in another form than the service's `Bearer <token>`: a scheme
  * written otherwise, or another separator than one space. HTTP calls the scheme case-insensitive,
@@ -49,7 +57,7 @@ export function nonCanonicalBearer(scheme: string, separator: string, clientAcce
   const written = quotedVisibly(`${scheme}${separator}<token>`);
   const client = clientAccepts
     ? 'the official client accepts this one (its /Bearer\\s(\\S+)/ takes any one whitespace character), but a merchant that splits on one space may not'
-    : 'the official client refuses this: 403 (Authenticator::getBearerToken matches /Bearer\\s(\\S+)/: "Bearer" as written, then one whitespace character)';
+    : CLIENT_REFUSES_BEARER_FORM;
   return `The Authorization header is written ${written}, not "Bearer <token>" as the service writes it; the console reads it all the same, but ${client}.`;
 }
 

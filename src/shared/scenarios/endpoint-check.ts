@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { headerListSchema } from '../events';
 import { carriesCredentials, credentialsRefusal, httpUrlSchema } from '../http-url';
+import { CLIENT_READS_NO_SERVICE_TOKEN, CLIENT_REFUSES_BEARER_FORM } from '../jwt/official-client-words';
 import { endpointExpectationSchema, type EndpointExpectation } from './endpoint-expectation';
 import type { TokenMode } from './token-modes';
 
@@ -22,6 +23,9 @@ export const ENDPOINT_CASE_IDS = [
   'not-yet-valid',
   'no-token',
   'two-different-tokens',
+  'bearer-lowercase',
+  'bearer-two-spaces',
+  'query-token-trailing-space',
   'duplicate',
   'captured-before-authorised',
   'oversized-body',
@@ -56,7 +60,17 @@ export interface EndpointCase {
   /** How many times the same notification is sent (a duplicate delivery). */
   sends?: number;
   oversized?: boolean;
+  /**
+   * A form the service never sends (and the official client refuses, 403): how the endpoint
+   * takes it is worth knowing, but either answer is fair, so a 2xx or a 4xx is reported as
+   * information (verdict `info`), never graded; a 5xx or a redirect still fails it, as it fails
+   * every case. An expectation set in the config grades it like any other.
+   */
+  informational?: true;
 }
+
+/** How an informational case's why begins: it is not graded, whatever the endpoint answers. */
+const INFORMATIONAL_WHY = 'Informational, never a failure:';
 
 export const ENDPOINT_CASES: readonly EndpointCase[] = [
   {
@@ -151,6 +165,34 @@ export const ENDPOINT_CASES: readonly EndpointCase[] = [
     order: 'lifecycle',
   },
   {
+    id: 'bearer-lowercase',
+    // HTTP reads the scheme in any case (RFC 9110 §11.1); the spec writes "Bearer".
+    why: `${INFORMATIONAL_WHY} a valid token in Authorization only, written "bearer <token>", a form the service never sends (it writes "Bearer <token>"); ${CLIENT_REFUSES_BEARER_FORM}.`,
+    expect: 'not-5xx',
+    informational: true,
+    event: 'order_approved',
+    token: 'bearer_lowercase',
+    order: 'lifecycle',
+  },
+  {
+    id: 'bearer-two-spaces',
+    why: `${INFORMATIONAL_WHY} a valid token in Authorization only, written "Bearer  <token>" (two spaces), a form the service never sends; ${CLIENT_REFUSES_BEARER_FORM}.`,
+    expect: 'not-5xx',
+    informational: true,
+    event: 'order_approved',
+    token: 'bearer_two_spaces',
+    order: 'lifecycle',
+  },
+  {
+    id: 'query-token-trailing-space',
+    why: `${INFORMATIONAL_WHY} a valid token in ?serviceToken= only, with a space after it (%20), a form the service never sends; an endpoint that trims the value accepts it; ${CLIENT_READS_NO_SERVICE_TOKEN}.`,
+    expect: 'not-5xx',
+    informational: true,
+    event: 'order_approved',
+    token: 'query_trailing_space',
+    order: 'lifecycle',
+  },
+  {
     id: 'duplicate',
     why: 'A notification delivered twice must be accepted both times (deliveries are retried).',
     expect: '2xx',
@@ -190,12 +232,31 @@ export const endpointCheckConfigSchema = z.strictObject({
 export type EndpointCheckConfig = z.infer<typeof endpointCheckConfigSchema>;
 
 /**
+ * What an informational case's answer says (a 2xx or a 4xx; anything else fails it): the one
+ * wording of the CLI's line, --json's detail, JUnit's output and the Listener's table.
+ */
+export function informationalWords(status: number): string {
+  return status < 300
+    ? `Informational, not graded: the endpoint accepted this form (${status}), which the official client refuses (403).`
+    : `Informational, not graded: the endpoint refused this form (${status}), as the official client does; the service never sends it, so refusing it is no fault.`;
+}
+
+/**
+ * `info`: an informational case answered (not graded: see EndpointCase.informational).
  * `unreachable`: sent, and nothing took it (refused, no such name, a TLS failure). `no_answer`:
  * the endpoint took the connection and did not answer within the timeout, or closed it without
  * answering; a slow endpoint is not unreachable. `not_sent`: not sent at all, the first case
  * having got no answer; never a failure of the endpoint's.
  */
-export const ENDPOINT_VERDICTS = ['pass', 'fail', 'skipped', 'unreachable', 'no_answer', 'not_sent'] as const;
+export const ENDPOINT_VERDICTS = [
+  'pass',
+  'fail',
+  'info',
+  'skipped',
+  'unreachable',
+  'no_answer',
+  'not_sent',
+] as const;
 
 export const sentRequestSchema = z.object({
   method: z.string(),
@@ -243,6 +304,8 @@ export const endpointCheckReportSchema = z.object({
   passed: z.number().int(),
   /** Cases whose answers did not match (verdict `fail`). */
   failed: z.number().int(),
+  /** Informational cases that were answered (verdict `info`): reported, neither passed nor failed. */
+  informational: z.number().int(),
   /** Cases sent that got no answer (verdict `unreachable` or `no_answer`). */
   noAnswer: z.number().int(),
   /** Cases not sent, since the first found no answer (verdict `not_sent`). */
@@ -276,6 +339,7 @@ export function endpointSummaryWords(report: EndpointCheckReport): string {
     return `${report.url} ${how}; ${rest === '' ? '' : `${rest}, so `}nothing was graded.`;
   }
   const parts = [`${report.passed} passed`, `${report.failed} failed`];
+  if (report.informational > 0) parts.push(`${report.informational} informational`);
   if (report.noAnswer > 0) parts.push(`${report.noAnswer} no answer`);
   if (report.skipped > 0) parts.push(`${report.skipped} skipped`);
   return `${parts.join(', ')} (${(report.durationMs / 1000).toFixed(1)} s)`;

@@ -11,6 +11,8 @@ import { createXmlDocument } from './xml-document';
 const MARK: Record<EndpointCaseResult['verdict'], string> = {
   pass: '✓',
   fail: '✗',
+  // Neither a pass nor a failure: what the endpoint did, for the merchant to know.
+  info: 'i',
   skipped: '-',
   unreachable: '!',
   // It was reached and took its time (or hung up): not the '!' of nothing there.
@@ -28,7 +30,8 @@ export function formatEndpointCase(result: EndpointCaseResult): string {
   ];
   // A pass with a detail: the answer's status was right, and something else is worth knowing
   // (its connection closed mid-body).
-  if (result.verdict === 'pass' && result.detail !== null) lines.push(`    ${result.detail}`);
+  if ((result.verdict === 'pass' || result.verdict === 'info') && result.detail !== null)
+    lines.push(`    ${result.detail}`);
   if (result.verdict === 'not_sent' && result.detail !== null) lines.push(`    ${result.detail}`);
   if (result.verdict === 'fail' || result.verdict === 'unreachable' || result.verdict === 'no_answer') {
     if (result.detail !== null) lines.push(`    ${result.detail}`);

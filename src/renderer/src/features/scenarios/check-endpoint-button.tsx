@@ -13,6 +13,7 @@ import { checkEndpoint } from './scenarios-store';
 const VERDICT_COLOR = {
   pass: 'teal',
   fail: 'red',
+  info: 'blue',
   skipped: 'gray',
   unreachable: 'orange',
   no_answer: 'yellow',
