@@ -39,7 +39,7 @@ const isStoredField = (key: PropertyKey | undefined): key is StoredField =>
   typeof key === 'string' && Object.prototype.hasOwnProperty.call(STORED_FIELDS, key);
 
 function unusableFieldProblems(
-  profile: Pick<ProfileView, StoredField>,
+  profile: Pick<ProfileView, StoredField | 'damaged'>,
 ): Extract<ProfileProblem, { kind: 'unusable_field' }>[] {
   const parsed = storedFieldsSchema.safeParse(profile);
   if (parsed.success) return [];
@@ -47,6 +47,8 @@ function unusableFieldProblems(
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if (!isStoredField(field) || problems.some((problem) => problem.field === field)) continue;
+    // A damaged column (a port that is no number, null in the view) is said in its own words.
+    if (profile.damaged.some((damaged) => damaged.column === field)) continue;
     const { label, fix } = STORED_FIELDS[field];
     const reason = lowerFirst(issue.message).replace(/\.$/, '');
     problems.push({

@@ -221,7 +221,8 @@ const storedUrlFields = {
  */
 const storedPlainFields = {
   name: z.string(),
-  listenerPort: z.number(),
+  // Null where the stored port is damaged: unknown, never the default guessed in its place.
+  listenerPort: z.number().nullable(),
   notificationField: z.string(),
   signedTokenMinutes: z.number(),
 };

@@ -237,3 +237,51 @@ describe('saving a profile with a damaged column', () => {
     },
   );
 });
+
+// A damaged token or port is listed as damaged, never as what it is read as: a token text with
+// no protection scheme is no token (export names it so), and a port that is no number is no
+// port (the listener does not start on the guess, so the list must not show the guess either).
+describe('a damaged token or port in the list of profiles', () => {
+  it.each([
+    ['api_token_sealed', 'garbage-not-sealed', 'apiToken'],
+    ['api_token_sealed', blob, 'apiToken'],
+    ['listener_port', 'abc', 'listenerPort'],
+  ] as const)('%s = %j: the list says it is damaged', async (column, value, field) => {
+    const { dataDir } = await damagedDataDir(column, value);
+    const core = await createConsole({
+      dataDir,
+      frontDoor: 'browser',
+      keychain: 'off',
+      startEmulator: false,
+    });
+    try {
+      const sandbox = core.profiles.snapshot().profiles.find((profile) => profile.name === 'Sandbox');
+      expect(sandbox?.damaged.map((damaged) => damaged.column)).toEqual([field]);
+      if (field === 'apiToken') {
+        expect(sandbox?.damaged[0]?.message).toContain('stored without a protection scheme');
+        expect(sandbox?.apiToken).toMatchObject({ isSet: true, masked: null });
+      } else expect(sandbox?.listenerPort).toBeNull();
+    } finally {
+      await core.close();
+    }
+    const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, ...argv]);
+    const list = await cli('profiles', 'list');
+    expect(list.stderr).toContain(`Profile Sandbox's stored ${WORDS[column]} is damaged in the database`);
+    const row = list.stdout.split('\n').find((line) => line.includes('Sandbox')) ?? '';
+    if (field === 'apiToken') {
+      expect(list.stderr).toContain('stored without a protection scheme');
+      expect(row).toMatch(/ damaged /);
+      expect(row).not.toContain('••••');
+    } else {
+      expect(row).not.toContain('4455');
+      expect(row.trimEnd()).toMatch(/ —$/);
+    }
+    const json = await cli('profiles', 'list', '--json');
+    const listed = (JSON.parse(json.stdout) as Record<string, unknown>[]).find(
+      (profile) => profile.name === 'Sandbox',
+    );
+    expect((listed?.damaged as { column: string }[]).map((damaged) => damaged.column)).toEqual([field]);
+    if (field === 'apiToken') expect(listed?.apiToken).toEqual({ isSet: true, masked: null });
+    else expect(listed?.listenerPort).toBeNull();
+  });
+});

@@ -22,6 +22,15 @@ describe('what keeps a profile from working', () => {
     expect(profileProblems(view('local', 'http://127.0.0.1:4010', 'local-token-1234'))).toEqual([]);
   });
 
+  it('leaves a damaged port to its damaged words: unknown (null) is no unusable port', () => {
+    const damagedPort = {
+      ...view('sandbox', 'https://api.sandbox.service.sa', 'tok-123456789'),
+      listenerPort: null,
+      damaged: [{ column: 'listenerPort' as const, message: '…' }],
+    };
+    expect(profileProblems(damagedPort)).toEqual([]);
+  });
+
   it.each([
     ['example.com', true],
     ['API.Example.COM', true],

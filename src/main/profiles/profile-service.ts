@@ -15,6 +15,7 @@ import {
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import { liveAddressReachedBy } from '../../shared/live-address';
+import type { DamagedProfileColumn } from '../../shared/damaged-profile-words';
 import { profileNameClash, profileNameClashWords } from '../../shared/profile-name';
 import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
@@ -169,15 +170,26 @@ export function createProfileService({
     }
   };
 
+  // A damaged column is shown as what is known of it, never as the guess read in its place: a
+  // token that is no sealed secret has no characters to mask (`••••` read as a token), a port
+  // that is no number is unknown (the listener does not start on the guess).
+  const isDamaged = (stored: StoredProfile, column: DamagedProfileColumn): boolean =>
+    stored.damaged.some((field) => field.column === column);
+  const viewedToken = (stored: StoredProfile, column: 'apiToken' | 'notificationToken') => {
+    const shown = shownToken(stored[`${column}Sealed`]);
+    return isDamaged(stored, column) ? { ...shown, masked: null } : shown;
+  };
+
   const toView = (
     stored: StoredProfile,
     active: number | null,
     all: readonly StoredProfile[] = profiles.list(),
   ): ProfileView => ({
     ...stored.fields,
+    listenerPort: isDamaged(stored, 'listenerPort') ? null : stored.fields.listenerPort,
     id: stored.id,
-    apiToken: shownToken(stored.apiTokenSealed),
-    notificationToken: shownToken(stored.notificationTokenSealed),
+    apiToken: viewedToken(stored, 'apiToken'),
+    notificationToken: viewedToken(stored, 'notificationToken'),
     isActive: stored.id === active,
     liveAddress: liveAddressReachedBy(
       stored.fields.baseUrl,

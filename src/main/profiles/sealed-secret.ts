@@ -29,6 +29,12 @@ export const sealedTextSchema = z
   .string()
   .refine((text) => SEALED_PATTERN.test(text), { params: { words: 'not sealed' } });
 
+/**
+ * How a stored value with no scheme prefix is named wherever it is met (vault.ts's refusals, a
+ * profile's list): one wording, so the list names what export later refuses for.
+ */
+export const STORED_WITHOUT_SCHEME = 'stored without a protection scheme';
+
 export function formatSealed(scheme: string, payload: string): string {
   return `$${scheme}:${payload}`;
 }

@@ -1,5 +1,5 @@
 import { KEYCHAIN_SCHEME } from './keychain-cipher';
-import { parseSealed, type SecretCipher } from './sealed-secret';
+import { parseSealed, STORED_WITHOUT_SCHEME, type SecretCipher } from './sealed-secret';
 
 /**
  * Why a sealed value does not open here, as a kind: sealed by a protection this process lacks
@@ -79,7 +79,7 @@ export function createVault(primary: SecretCipher, others: readonly SecretCipher
       try {
         ({ scheme } = parseSealed(sealed));
       } catch {
-        return 'stored without a protection scheme: damaged';
+        return `${STORED_WITHOUT_SCHEME}: damaged`;
       }
       const cipher = byScheme.get(scheme);
       if (cipher === undefined) return lackedWords(scheme, current.scheme);

@@ -8,6 +8,7 @@ import {
   type ProfileFields,
 } from '../../shared/profile';
 import { damagedProfileWords, type DamagedProfileColumn } from '../../shared/damaged-profile-words';
+import { sealedTextSchema, STORED_WITHOUT_SCHEME } from '../profiles/sealed-secret';
 import { quotedStoredValue, readStoredSettingsText } from '../../shared/stored-settings';
 
 /** A row of the profiles table as SQLite hands it over: any column may hold anything. */
@@ -123,10 +124,12 @@ export function readProfileRow(row: ProfileRow): ReadProfileRow {
 
   const sealed = (stored: unknown, column: 'apiToken' | 'notificationToken'): string | null => {
     const read = sealedAsRead(stored);
-    if (read !== stored)
+    // Text without a scheme prefix (a token pasted in by hand) opens no more than a number: it
+    // is named here, where every list reads it, not first when an export refuses it.
+    if (read !== null && !sealedTextSchema.safeParse(read).success)
       said(
         column,
-        'it is not a sealed secret (not shown: it may hold one), so it is kept as a damaged secret',
+        `it is ${STORED_WITHOUT_SCHEME} (not shown: it may hold one), so it is kept as a damaged secret`,
       );
     return read;
   };

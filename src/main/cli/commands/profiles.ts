@@ -192,15 +192,19 @@ export function registerProfiles(program: Command, context: CliContext): void {
           io.stdout(`${JSON.stringify(listed, null, 2)}\n`);
           return;
         }
+        // A damaged token or port is shown as damaged or unknown, never as a guess; the warnings
+        // above say why.
+        const token = (p: ProfileView, column: 'apiToken' | 'notificationToken'): string =>
+          p.damaged.some((field) => field.column === column) ? 'damaged' : (p[column].masked ?? '(not set)');
         const rows = snapshot.profiles.map((p) => [
           p.isActive ? '*' : '',
           p.name,
           // A copy of Live set to Sandbox is marked, as in the Profiles view: it reaches production.
           environmentWithLiveMark(p),
           p.baseUrl,
-          p.apiToken.masked ?? '(not set)',
-          p.notificationToken.masked ?? '(not set)',
-          String(p.listenerPort),
+          token(p, 'apiToken'),
+          token(p, 'notificationToken'),
+          p.listenerPort === null ? '—' : String(p.listenerPort),
         ]);
         io.stdout(
           formatTable(['', 'NAME', 'ENV', 'BASE URL', 'API TOKEN', 'NOTIFICATION TOKEN', 'LISTENER'], rows),

@@ -18,12 +18,15 @@ export function FormNumberInput<T extends FieldValues>({
   control,
   name,
   flag = null,
+  shownEmpty = false,
   ...props
 }: BoxProps & {
   control: Control<T>;
   name: Path<T>;
   /** Said under the box while the field has no error of its own (a stored value to set). */
   flag?: string | null;
+  /** The box shows no number (what the field holds is a guess for a damaged stored value). */
+  shownEmpty?: boolean;
 }) {
   return (
     <Controller
@@ -32,7 +35,7 @@ export function FormNumberInput<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <TypedNumberBox
           {...props}
-          value={field.value as number | string}
+          value={shownEmpty ? '' : (field.value as number | string)}
           onValue={field.onChange}
           onBlur={field.onBlur}
           // Save focuses the first field in error through it.

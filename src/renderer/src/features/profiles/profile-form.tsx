@@ -260,6 +260,8 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
             name="listenerPort"
             label="Listener port"
             flag={damagedFlag('listenerPort')}
+            // A damaged port is unknown: the default held in its place is not shown as its value.
+            shownEmpty={damagedFlag('listenerPort') !== null}
             description={`Local webhook listener; 0 picks a free port (default ${DEFAULT_LISTENER_PORT}).`}
           />
           <FormNumberInput

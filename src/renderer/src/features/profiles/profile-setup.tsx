@@ -17,6 +17,21 @@ export function SetupBadge({ profile }: { profile: ProfileView }) {
   );
 }
 
+/**
+ * In the profile list: "damaged", with the columns on hover, so a profile whose stored token or
+ * port cannot be read is named before it is opened (DamagedAlert names them above its form).
+ */
+export function DamagedBadge({ profile }: { profile: ProfileView }) {
+  if (profile.damaged.length === 0) return null;
+  return (
+    <Tooltip label={profile.damaged.map((field) => field.message).join(' ')} multiline w={300} withArrow>
+      <Badge component="span" size="xs" color="red" variant="light" data-testid="profile-damaged">
+        damaged
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** Above a profile's form: what keeps it from working, field by field. */
 export function SetupAlert({ profile }: { profile: ProfileView }) {
   const problems = profileProblems(profile);

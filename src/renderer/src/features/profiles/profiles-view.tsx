@@ -9,6 +9,7 @@ import {
   successorProfile,
   type ProfileFields,
   type ProfileView,
+  DEFAULT_LISTENER_PORT,
 } from '@shared/profile';
 import { errorMessage } from '@bridge/bridge-error';
 import { useAppCommand } from '@ui/app-commands';
@@ -16,7 +17,7 @@ import { leaveViewThen } from '@ui/leave-guard';
 import { ENVIRONMENT_COLOR, profileColor } from '@ui/environment-style';
 import { useNavigation } from '@ui/navigation';
 import { ProfileForm } from './profile-form';
-import { DamagedAlert, SetupAlert, SetupBadge } from './profile-setup';
+import { DamagedAlert, DamagedBadge, SetupAlert, SetupBadge } from './profile-setup';
 import { useProfilesStore } from './profiles-store';
 
 /** A profile's editable fields, without what the view adds (id, masked tokens, active, dates). */
@@ -29,9 +30,12 @@ function fieldsOf(profile: ProfileView): ProfileFields {
     liveAddress: _liveAddress,
     createdAt: _createdAt,
     updatedAt: _updatedAt,
+    listenerPort,
     ...fields
   } = profile;
-  return fields;
+  // A damaged port is unknown (null): the form holds the default, its box shown empty and
+  // flagged until a port is typed there (profile-form.tsx), so the default is never saved unchosen.
+  return { ...fields, listenerPort: listenerPort ?? DEFAULT_LISTENER_PORT };
 }
 
 /** Add, edit, duplicate, delete and activate profiles. */
@@ -169,6 +173,7 @@ export function ProfilesView() {
                         {profile.baseUrl}
                       </Text>
                       <Group component="span" gap={4}>
+                        <DamagedBadge profile={profile} />
                         <SetupBadge profile={profile} />
                         {profile.id === activeProfileId && (
                           <Badge component="span" size="xs" variant="outline">

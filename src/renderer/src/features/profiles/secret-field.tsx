@@ -35,11 +35,13 @@ export function SecretField({ label, description, current, edit, onChange, error
       </Group>
     );
   }
+  // A set token with nothing to mask is a damaged one (main masks none: stored without a
+  // protection scheme, it is no token); `error` says why and what to do.
   const state =
     edit.action === 'clear'
       ? 'Will be cleared when you save'
       : current.isSet
-        ? (current.masked ?? '••••')
+        ? (current.masked ?? 'Damaged')
         : 'Not set';
   return (
     <div>
@@ -73,6 +75,11 @@ export function SecretField({ label, description, current, edit, onChange, error
           </Button>
         )}
       </Group>
+      {error !== null && (
+        <Text size="xs" c="red" mt={4}>
+          {error}
+        </Text>
+      )}
     </div>
   );
 }
