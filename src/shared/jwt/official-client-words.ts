@@ -48,17 +48,46 @@ export const CLIENT_REFUSES_BEARER_FORM =
 export const CLIENT_READS_NO_SERVICE_TOKEN =
   'the official client reads no ?serviceToken= at all (only Authorization, or ?tamaraToken= when no Authorization header is sent: Authenticator.php:17, :35-41), so it refuses this: 403';
 
+/** `"bearer" in lower case`: the scheme as written, in words, since its letters are all that differ. */
+function schemeWords(scheme: string): string {
+  if (scheme === 'Bearer') return '"Bearer"';
+  const quoted = quotedVisibly(scheme);
+  if (scheme.toLowerCase() !== 'bearer') return quoted;
+  if (scheme === scheme.toLowerCase()) return `${quoted} in lower case`;
+  if (scheme === scheme.toUpperCase()) return `${quoted} in capitals`;
+  return `${quoted}, capitalised otherwise than "Bearer"`;
+}
+
+const SPACE_NAMES: Record<string, [string, string]> = { ' ': ['space', 'spaces'], '\t': ['tab', 'tabs'] };
+const COUNTS = ['', 'one', 'two', 'three', 'four', 'five'];
+
+/**
+ * `two spaces`, `a tab then a space`: the separator in words. Quoted, it would read as one space
+ * wherever HTML collapses whitespace (the Timeline, the inspector), "X, not X".
+ */
+function separatorWords(separator: string): string {
+  const runs = separator.match(/( +|\t+|[^ \t])/g) ?? [];
+  return runs
+    .map((run) => {
+      const names = SPACE_NAMES[run[0] ?? ''];
+      if (names === undefined) return quotedVisibly(run);
+      const count = COUNTS[run.length] ?? String(run.length);
+      return `${count} ${run.length === 1 ? names[0] : names[1]}`;
+    })
+    .join(' then ');
+}
+
 /**
  * The Authorization header in another form than the service's `Bearer <token>`: a scheme
  * written otherwise, or another separator than one space. HTTP calls the scheme case-insensitive,
- * so the verdict stands; the client's regular expression (Authenticator.php:52) does not.
+ * so the verdict stands; the client's regular expression (Authenticator.php:52) does not. The
+ * difference is said in words, never by quoting both forms, which differ only in whitespace.
  */
 export function nonCanonicalBearer(scheme: string, separator: string, clientAccepts: boolean): string {
-  const written = quotedVisibly(`${scheme}${separator}<token>`);
   const client = clientAccepts
     ? 'the official client accepts this one (its /Bearer\\s(\\S+)/ takes any one whitespace character), but a merchant that splits on one space may not'
     : CLIENT_REFUSES_BEARER_FORM;
-  return `The Authorization header is written ${written}, not "Bearer <token>" as the service writes it; the console reads it all the same, but ${client}.`;
+  return `The Authorization header is written ${schemeWords(scheme)} followed by ${separatorWords(separator)} before the token, where the service writes "Bearer" followed by one space; the console reads it all the same, but ${client}.`;
 }
 
 /** `a space at its end`: the whitespace the console took off a token, in words. */
