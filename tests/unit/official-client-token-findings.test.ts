@@ -136,6 +136,26 @@ describe('jwt verify names what the official client does otherwise', () => {
     ]);
   });
 
+  // "It is not valid until in 30 seconds", "It was issued in 30 seconds": each time said as
+  // the end of its sentence, and the iat as what the token says, not what happened.
+  it.each([
+    ['an nbf', hs256({ nbf: now + 30, exp: now + 900 }), 'It is not valid until 30 seconds from now, within'],
+    ['an iat', hs256({ iat: now + 30, exp: now + 900 }), 'It says it was issued 30 seconds from now, within'],
+  ])('%s ahead inside the clock tolerance reads as a sentence', async (_name, token, words) => {
+    const verified = await verify(token);
+    expect(verified.verdict).toBe('valid');
+    expect(verified.warnings).toEqual([expect.stringContaining(words)]);
+    expect(verified.warnings[0]).not.toMatch(/until in|issued in/);
+  });
+
+  it('a listener’s nbf ahead inside the tolerance is said from its arrival', async () => {
+    const ahead = hs256({ nbf: now + 30, exp: now + 900 });
+    const judged = await judge(`serviceToken=${ahead}`, [['Authorization', `Bearer ${ahead}`]]);
+    expect(judged.messages).toEqual([
+      expect.stringContaining('It is not valid until 30 seconds after it arrived, within'),
+    ]);
+  });
+
   it.each([WITH_CRIT, PADDED, STRING_EXP])('malformed, and php-jwt accepts it', async (token) => {
     const verified = await verify(token);
     expect(verified.verdict).toBe('malformed');

@@ -193,7 +193,7 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
     ...judged('valid', validReason(decoded, options)),
     clientWarnings: refusedByOfficialClient(decoded.times, options.atMs, options.clockToleranceSeconds, {
       past: (ms) => past(ms, options.moment),
-      future: (ms) => future(ms, options.moment),
+      later: (ms) => until(ms, options.moment),
     }),
   };
 }

@@ -80,7 +80,8 @@ export function refusedByOfficialClient(
   times: DecodedJwt['times'],
   atMs: number,
   toleranceSeconds: number,
-  words: { past: (ms: number) => string; future: (ms: number) => string },
+  // `later` ends a sentence ("27 seconds from now"): "until in 27 seconds" would not read.
+  words: { past: (ms: number) => string; later: (ms: number) => string },
 ): string[] {
   const now = Math.floor(atMs / 1000);
   const { exp, nbf, iat } = times;
@@ -92,13 +93,18 @@ export function refusedByOfficialClient(
     return [
       refusedWithoutLeeway(
         'nbf',
-        `is not valid until ${words.future(nbf.seconds * 1000 - atMs)}`,
+        `is not valid until ${words.later(nbf.seconds * 1000 - atMs)}`,
         toleranceSeconds,
       ),
     ];
   if (nbf === null && iat !== null && Math.floor(iat.seconds) > now)
     return [
-      refusedWithoutLeeway('iat', `was issued ${words.future(iat.seconds * 1000 - atMs)}`, toleranceSeconds),
+      refusedWithoutLeeway(
+        'iat',
+        // What the token says, not what happened: it cannot have been issued in the future.
+        `says it was issued ${words.later(iat.seconds * 1000 - atMs)}`,
+        toleranceSeconds,
+      ),
     ];
   return [];
 }
