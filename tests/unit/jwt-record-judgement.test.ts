@@ -1,4 +1,6 @@
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventTokens } from '../../src/shared/contract/jwt';
 import type { TimelineDetail, TimelineSummary } from '../../src/shared/events';
@@ -118,6 +120,20 @@ describe('a record that carried a token the inspector found none in', () => {
     expect(undecodedTokenWords((await opened(garbled)).detail)).toBe(
       'No token that could be decoded was sent.',
     );
+  });
+
+  // A valid token under request headers damaged by hand: the Token verdicts said "valid" above,
+  // and the Notification token section "This record carried no token."
+  it('a record whose stored request headers are damaged: the token is not known, not absent', async () => {
+    const id = await sendRaw(request('POST /case/55 HTTP/1.1', [`Authorization: Bearer ${token}`]));
+    const db = new Database(join(listening.dataDir, 'console.sqlite'));
+    db.prepare(`update events set request_headers = '[["x",' where id = ?`).run(id);
+    db.close();
+    const { detail, tokens } = await opened(id);
+    expect(tokens.judgement).toMatchObject({ state: 'judged', verdict: 'valid' });
+    const known = `Record #${id}'s stored request headers is damaged in the database (not what the console writes), so which token it carried is not known.`;
+    expect(undecodedTokenWords(detail)).toBe(`No token to decode: ${known}`);
+    expect(noTokenWords(tokens, tokens.judgement)).toBe(`No token to inspect: ${known}`);
   });
 
   it('a record with neither still carried no token', async () => {

@@ -71,6 +71,8 @@ export const eventTokensSchema = z.object({
   notSent: timelineSummarySchema.shape.notSent,
   /** For a delivery, the listener's record of it, which holds the verdicts. */
   relatedId: z.number().int().nullable(),
+  /** The stored columns that could not be read: a damaged place's token is not known, not absent. */
+  damaged: timelineSummarySchema.shape.damaged,
   tokens: z.array(
     z.object({
       source: z.enum(['query', 'header']),

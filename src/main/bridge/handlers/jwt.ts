@@ -71,6 +71,7 @@ export function jwtHandlers({
         kind: detail.kind,
         notSent: detail.notSent,
         relatedId: detail.relatedId,
+        ...(detail.damaged === undefined ? {} : { damaged: detail.damaged }),
         tokens: [shown('header'), shown('query')],
         sameInBoth: found.header.token !== null && found.header.token === found.query.token,
         checks: details.success ? details.data.token.checks : [],

@@ -17,7 +17,10 @@ export const TOKEN_PLACE: Record<TokenCheck['source'], string> = {
  * a place can hold something that is not one token (another scheme, two headers), said beside
  * that place by the listener's own words.
  */
-export function noTokenWords(tokens: Pick<EventTokens, 'tokens'>, judgement: RecordJudgement): string {
+export function noTokenWords(
+  tokens: Pick<EventTokens, 'id' | 'damaged' | 'tokens'>,
+  judgement: RecordJudgement,
+): string {
   if (judgement.state === 'unread')
     return judgement.carriesToken
       ? `This record is ${RAW_REQUEST_WORDS}. Its bytes carry a token, ${NOT_JUDGED}: no Authorization header or ?serviceToken= was read from them, so there is none to inspect here; the bytes are on the timeline, under Request.`
@@ -28,6 +31,7 @@ export function noTokenWords(tokens: Pick<EventTokens, 'tokens'>, judgement: Rec
       query: tokens.tokens.find((entry) => entry.source === 'query'),
     },
     'inspect',
+    tokens,
   );
 }
 

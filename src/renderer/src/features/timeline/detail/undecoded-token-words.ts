@@ -8,9 +8,11 @@ import { findNotificationTokens } from '@shared/webhook/find-notification-tokens
  * JWT, and of one under the scheme Token: true only where a place held a token that does not
  * decode. What each place held is read as the listener read it (find-notification-tokens.ts).
  */
-export function undecodedTokenWords(detail: Pick<TimelineDetail, 'query' | 'requestHeaders'>): string {
+export function undecodedTokenWords(
+  detail: Pick<TimelineDetail, 'id' | 'damaged' | 'query' | 'requestHeaders'>,
+): string {
   const found = findNotificationTokens(detail.query, detail.requestHeaders);
   if (found.header.token !== null || found.query.token !== null)
     return 'No token that could be decoded was sent.';
-  return noTokenInPlacesWords(found, 'decode');
+  return noTokenInPlacesWords(found, 'decode', detail);
 }
