@@ -112,7 +112,7 @@ describe("the builder's size of a document", () => {
   it('says before Send to a local profile that a body over the emulator’s limit is refused', () => {
     const over = `{"a":"${'x'.repeat(EMULATOR_BODY_LIMIT_BYTES)}"}`;
     expect(overEmulatorLimitWords(over, 'Local')).toBe(
-      "The body is 1.00001 MiB (1,048,584 bytes), over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large), and no order is made.",
+      "The body is 1.00001 MiB (1,048,584 bytes), over the emulator's request limit of 1 MiB: Send to Local is refused with 413 (request_too_large), and no order is made.",
     );
     // Under the limit in characters, over it in bytes: the emulator counts bytes.
     const wide = `{"a":"${'é'.repeat(EMULATOR_BODY_LIMIT_BYTES / 2)}"}`;

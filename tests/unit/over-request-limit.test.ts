@@ -5,11 +5,12 @@ import { generateSample, validateCheckout } from '../../src/shared/checkout';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import { analyseDocument } from '../../src/renderer/src/features/builder/analysis/analyse-document';
 import { formatDocument } from '../../src/renderer/src/features/builder/builder-text';
+import { overEmulatorLimitWords } from '../../src/renderer/src/features/builder/large-document';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 /**
- * A body over the emulator's request limit (1 MiB, its default: the spec shows none) passed
+ * A body over the emulator's request limit (1 MiB, a constant: the spec shows none) passed
  * `validate` ("valid, no findings", exit 0) and the builder's Findings ("No findings") while
  * Send to Local met 413 request_too_large. The size is a finding of the one validation now.
  */
@@ -43,9 +44,9 @@ describe('a body over the request limit is a finding', () => {
       /^The body is 5\.\d+ MiB \(5,2\d\d,\d\d\d bytes\), over the emulator's request limit of 1 MiB/,
     );
     expect(found[0]?.message).toContain('413 request_too_large');
-    expect(found[0]?.message).toContain(
-      "The spec shows no request-size limit; this one is the emulator's default",
-    );
+    // The emulator's 1 MiB is a constant (docs/limits.md), not a default another setting changes.
+    expect(found[0]?.message).toContain("The spec shows no request-size limit; the emulator's is fixed.");
+    expect(found[0]?.message).not.toMatch(/default|--request-limit/);
     expect(
       sizeFindings(
         validateCheckout(JSON.parse(under), {
@@ -74,6 +75,9 @@ describe('a body over the request limit is a finding', () => {
       expect(byDefault.code).toBe(1);
       expect(byDefault.stdout).toContain('over_request_limit');
       expect(byDefault.stdout).toContain("over the emulator's request limit of 1 MiB");
+      // Where the CLI reads, its flag is named as what it is: another limit to judge against.
+      expect(byDefault.stdout).toContain('validate --request-limit judges the body against another limit');
+      expect(byDefault.stdout).not.toContain("emulator's default");
       const flagged = await runCliCaptured(['validate', file, '--request-limit', '4MiB']);
       expect(flagged.code).toBe(1);
       expect(flagged.stdout).toContain('over the limit given with --request-limit (4 MiB)');
@@ -101,6 +105,10 @@ describe('a body over the request limit is a finding', () => {
     };
     const local = sizeFindings(analyseDocument({ ...request, requestLimitSource: 'emulator' }).findings);
     expect(local.map((finding) => finding.severity)).toEqual(['error']);
+    // The builder has no --request-limit: its finding names no CLI flag, and the limit as the notice does.
+    expect(local[0]?.message).not.toMatch(/--request-limit|default/);
+    const notice = overEmulatorLimitWords(over, 'Local') ?? '';
+    expect(notice.slice(0, notice.indexOf(':'))).toBe(local[0]?.message.slice(0, notice.indexOf(':')));
     const elsewhere = sizeFindings(analyseDocument({ ...request, requestLimitSource: 'elsewhere' }).findings);
     expect(elsewhere.map((finding) => finding.severity)).toEqual(['warning']);
     expect(elsewhere[0]?.message).toContain("over the Local emulator's request limit of 1 MiB");

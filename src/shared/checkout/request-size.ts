@@ -7,16 +7,19 @@ import type { RawFinding } from './findings';
  * its own (validate by default, the builder and a send on the Local profile), an error as its
  * 413 is; `flag` a limit the user states with validate --request-limit, an error too;
  * `elsewhere` a profile that sends to another service, whose limit is not known, so a warning.
+ * `cli`: the CLI's validate reads the finding, where --request-limit judges against another
+ * limit; the builder has no such control, so its finding names no flag.
  */
 export interface RequestLimit {
   bytes: number;
   source: 'emulator' | 'flag' | 'elsewhere';
+  cli?: boolean;
 }
 
 const RULE = 'Request body size — not shown in the spec; the emulator refuses a larger one with 413';
 
 /** What the limit is and what a body over it meets, in the one wording validate, the builder and a send show. */
-function limitWords({ bytes, source }: RequestLimit): { over: string; consequence: string } {
+function limitWords({ bytes, source, cli }: RequestLimit): { over: string; consequence: string } {
   const limit = formatBytesShort(bytes);
   switch (source) {
     case 'emulator':
@@ -24,7 +27,9 @@ function limitWords({ bytes, source }: RequestLimit): { over: string; consequenc
         over: `over the emulator's request limit of ${limit}`,
         consequence:
           ': the Local emulator refuses it with 413 request_too_large, and no order is made. ' +
-          "The spec shows no request-size limit; this one is the emulator's default (validate --request-limit sets another).",
+          // A constant (EMULATOR_BODY_LIMIT_BYTES): no setting or flag changes what it accepts.
+          "The spec shows no request-size limit; the emulator's is fixed." +
+          (cli === true ? ' validate --request-limit judges the body against another limit instead.' : ''),
       };
     case 'flag':
       return {
@@ -38,6 +43,14 @@ function limitWords({ bytes, source }: RequestLimit): { over: string; consequenc
           ', which refuses it with 413 request_too_large. The spec shows no request-size limit, so whether this service takes it is not known.',
       };
   }
+}
+
+/**
+ * `The body is 1.00001 MiB (1,048,584 bytes), over the emulator's request limit of 1 MiB`: the
+ * one wording of a body over a limit, the finding's and the builder's notice before Send.
+ */
+export function overRequestLimitWords(bytes: number, limit: RequestLimit): string {
+  return `The body is ${formatBytes(bytes)}, ${limitWords(limit).over}`;
 }
 
 /**
@@ -63,7 +76,7 @@ export function requestSizeFindings(
       path: [],
       code: 'over_request_limit',
       rule: RULE,
-      message: `The body is ${formatBytes(bytes)}, ${words.over}${words.consequence}`,
+      message: `${overRequestLimitWords(bytes, limit)}${words.consequence}`,
     },
   ];
 }

@@ -19,7 +19,7 @@ test('a 5 MB document opens, says it is large, and takes typing', async ({ page,
   expect(size).toMatch(/^4\.\d\d MiB \(/);
   await expect(page.getByTestId('large-document-notice')).toContainText(`Large document: ${size}.`);
   await expect(page.getByTestId('emulator-body-limit-notice')).toContainText(
-    `The body is ${size}, over the emulator's request limit of 1.00 MiB (1,048,576 bytes): Send to Local is refused with 413 (request_too_large)`,
+    `The body is ${size}, over the emulator's request limit of 1 MiB: Send to Local is refused with 413 (request_too_large)`,
   );
   // The first-run guide's next step is not 'Send it to Local…The answer carries the order id'.
   await expect(page.getByTestId('first-run-next')).toHaveText(

@@ -72,7 +72,7 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     // The spec shows no request-size limit: by default the emulator's, as the pairs are its table.
     requestLimit:
       flags.requestLimit === undefined
-        ? { bytes: EMULATOR_BODY_LIMIT_BYTES, source: 'emulator' }
+        ? { bytes: EMULATOR_BODY_LIMIT_BYTES, source: 'emulator', cli: true }
         : { bytes: flags.requestLimit, source: 'flag' },
   });
   const errors = findings.filter((finding) => finding.severity === 'error').length;

@@ -1,5 +1,6 @@
 import { formatBytes, formatBytesShort, formatExactCharacters, utf8ByteLength } from '@shared/byte-size';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
+import { overRequestLimitWords } from '@shared/checkout/request-size';
 import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 
 /**
@@ -68,5 +69,6 @@ export function isOverEmulatorLimit(text: string): boolean {
 export function overEmulatorLimitWords(text: string, profileName: string): string | null {
   if (!isOverEmulatorLimit(text)) return null;
   const bytes = utf8ByteLength(text);
-  return `The body is ${formatBytes(bytes)}, over the emulator's request limit of ${formatBytes(EMULATOR_BODY_LIMIT_BYTES)}: Send to ${profileName} is refused with 413 (request_too_large), and no order is made.`;
+  const over = overRequestLimitWords(bytes, { bytes: EMULATOR_BODY_LIMIT_BYTES, source: 'emulator' });
+  return `${over}: Send to ${profileName} is refused with 413 (request_too_large), and no order is made.`;
 }
