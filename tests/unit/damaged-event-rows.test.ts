@@ -21,7 +21,7 @@ const webhook = (order: string, header: string): NewEvent => ({
   path: '/hooks',
   status: 200,
   orderId: order,
-  eventType: 'order_authorized',
+  eventType: 'order_approved',
   requestHeaders: [[header, '1']],
   requestBody: Buffer.from(JSON.stringify({ order_id: order })),
   bodyVerdict: 'event',
@@ -63,6 +63,13 @@ describe('a row whose details are not JSON', () => {
     const order = await cli('orders', 'show', 'ord-A', '--json');
     expect(order.code).toBe(0);
     expect(JSON.stringify(JSON.parse(order.stdout))).toContain("Record #1's stored details is damaged");
+    // One story: the listener's judgement of its body is in the damaged details, so the
+    // notification moves nothing, and the report that says "not counted" does not say it moved.
+    const report = await cli('orders', 'show', 'ord-A');
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('evidence that contradicts the order or cannot be read, not counted');
+    expect(report.stdout).toContain("#1 damaged_record: Record #1's stored details is damaged");
+    expect(report.stdout).not.toMatch(/by webhook #1|#1 .*moved/u);
   });
 
   it('curl still builds the command; export keeps the stored text, marked, and says so', async () => {

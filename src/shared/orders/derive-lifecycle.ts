@@ -3,7 +3,12 @@ import { formatMinorAmount } from '../money-format';
 import { refundBeforeCapture, type CapturesKnown } from './captures-known';
 import { readOrderFacts } from './order-facts';
 import { knownFromOf } from './order-known-from';
-import type { OrderFinding, OrderLifecycle } from './order-lifecycle';
+import {
+  DAMAGED_RECORD_READ,
+  type LifecycleEntry,
+  type OrderFinding,
+  type OrderLifecycle,
+} from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { Walk } from './lifecycle-walk';
 import { readConsoleRecord } from './read-console-record';
@@ -40,23 +45,37 @@ const timeOf = (record: OrderRecord) => {
 };
 const byTime = (a: OrderRecord, b: OrderRecord) => timeOf(a) - timeOf(b) || a.id - b.id;
 
+/** Entry effects of a record that moved, confirmed or otherwise counted for nothing. */
+const NOT_COUNTED_EFFECTS: readonly LifecycleEntry['effect'][] = [
+  'unknown',
+  'contradicts',
+  'unverified',
+  'copy',
+];
+
 /**
  * A record of the order whose stored row is damaged in part (its details, its time): read as far
- * as it can be, and a finding, so the order never says "findings none" over it.
+ * as it can be, and a finding, so the order never says "findings none" over it. Whether it
+ * counted is read from its entry: a webhook whose judgement is damaged moves nothing, one whose
+ * time alone is damaged still does, and the finding must not call that "not counted".
  */
-function damagedFindings(records: readonly OrderRecord[]): OrderFinding[] {
-  return records.flatMap((record) =>
-    record.damaged === undefined || record.damaged.length === 0
-      ? []
-      : [
-          {
-            recordId: record.id,
-            severity: 'warning' as const,
-            code: 'damaged_record',
-            message: `${damagedWords(record.id, record.damaged)}; it is listed as far as it can be read`,
-          },
-        ],
-  );
+function damagedFindings(
+  records: readonly OrderRecord[],
+  entries: readonly LifecycleEntry[],
+): OrderFinding[] {
+  return records.flatMap((record) => {
+    if (record.damaged === undefined || record.damaged.length === 0) return [];
+    const entry = entries.find((candidate) => candidate.recordId === record.id);
+    const counted = entry !== undefined && !NOT_COUNTED_EFFECTS.includes(entry.effect);
+    return [
+      {
+        recordId: record.id,
+        severity: 'warning' as const,
+        code: counted ? DAMAGED_RECORD_READ : 'damaged_record',
+        message: `${damagedWords(record.id, record.damaged)}; ${counted ? 'it is read from the parts that can be read, and counted' : 'it is listed as far as it can be read'}`,
+      },
+    ];
+  });
 }
 
 /** Reads every record, oldest first; refunds judged against `capturesKnown` when given. */
@@ -130,6 +149,6 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       refunded: walk.refunded.seen ? walk.money(refunded) : null,
     }),
     outOfOrder: walk.entries.filter((entry) => entry.effect === 'out_of_order').length,
-    findings: [...walk.findings, ...damagedFindings(sorted)],
+    findings: [...walk.findings, ...damagedFindings(sorted, walk.entries)],
   };
 }

@@ -203,18 +203,22 @@ export type OrderFacts = z.infer<typeof orderFactsSchema>;
 export const orderFindingSchema = z.object({
   recordId: z.number().int(),
   severity: z.enum(['error', 'warning']),
-  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`, `not_an_answer`, `another_checkout`, `create_status`; warnings: `unreadable_body`, `order_names_disagree`, `damaged_record`. */
+  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`, `not_an_answer`, `another_checkout`, `create_status`; warnings: `unreadable_body`, `order_names_disagree`, `damaged_record` (not counted), `damaged_record_read` (counted). */
   code: z.string(),
   message: z.string(),
 });
 export type OrderFinding = z.infer<typeof orderFindingSchema>;
 
+/** A record damaged in part whose readable parts still counted (its time alone, say). */
+export const DAMAGED_RECORD_READ = 'damaged_record_read';
+
 /**
  * A finding about a record that still counts for the order: a request that names this order
- * (and the service answered for it) but was sent for another, or also names another. Every
- * other finding's record is not counted, and the Orders view and `orders show` say so.
+ * (and the service answered for it) but was sent for another, or also names another; a record
+ * damaged in part that was read from what could be read. Every other finding's record is not
+ * counted, and the Orders view and `orders show` say so.
  */
-export const COUNTED_FINDING_CODES: readonly string[] = ['order_names_disagree'];
+export const COUNTED_FINDING_CODES: readonly string[] = ['order_names_disagree', DAMAGED_RECORD_READ];
 
 export const isCountedFinding = (finding: Pick<OrderFinding, 'code'>): boolean =>
   COUNTED_FINDING_CODES.includes(finding.code);
@@ -226,14 +230,22 @@ export const isCountedFinding = (finding: Pick<OrderFinding, 'code'>): boolean =
  */
 export function findingsWords(findings: readonly Pick<OrderFinding, 'code'>[]): string {
   const counted = findings.filter(isCountedFinding).length;
+  const namesThis = findings.filter((finding) => finding.code === 'order_names_disagree').length;
+  const read = counted - namesThis;
   const kinds: string[] = [];
   if (counted < findings.length)
     kinds.push('evidence that contradicts the order or cannot be read, not counted');
-  if (counted > 0)
+  if (namesThis > 0)
     kinds.push(
-      counted === 1
+      namesThis === 1
         ? 'a call sent for another order that names this one, counted'
         : 'calls sent for another order that name this one, counted',
+    );
+  if (read > 0)
+    kinds.push(
+      read === 1
+        ? 'a damaged record read from the parts that can be read, counted'
+        : 'damaged records read from the parts that can be read, counted',
     );
   return kinds.join('; ');
 }

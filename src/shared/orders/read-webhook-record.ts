@@ -1,3 +1,4 @@
+import type { DamagedField } from '../events';
 import { boundedJsonKey } from '../bounded-json';
 import { CAPTURE_EVENT_KEYS, REFUND_EVENT_KEYS, unreadableMoneyField } from './order-amounts';
 import { state as stateLabel } from './order-claims';
@@ -40,6 +41,9 @@ function readUnverified(walk: Walk, record: OrderRecord): void {
   });
 }
 
+/** The parts of a stored webhook that hold the listener's judgement of it (webhook-not-counted.ts). */
+const JUDGEMENT_FIELDS: readonly DamagedField[] = ['details', 'error'];
+
 /** What one notification from the service says about the order. */
 export function readWebhook(walk: Walk, record: OrderRecord): void {
   if (record.tokenVerdict !== 'valid') {
@@ -62,6 +66,19 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
       step: null,
       effect: 'unknown',
       evidence: `The body could not be read (${record.unreadable}); listed, state unchanged`,
+    });
+    return;
+  }
+  // The listener's judgement of its body is kept in its details (and a refusal in its error):
+  // damaged, there is no judgement to take (data-safety.md: an unreadable verdict is no verdict),
+  // so it moves nothing. Its damaged_record finding names it (derive-lifecycle.ts).
+  if (record.damaged?.some((field) => JUDGEMENT_FIELDS.includes(field)) === true) {
+    walk.add(record, {
+      source: 'webhook',
+      what: eventType ?? 'webhook',
+      step: null,
+      effect: 'unknown',
+      evidence: `Its stored ${record.damaged.includes('details') ? 'details are' : 'error is'} damaged, so the listener's judgement of its body cannot be read; not counted, state unchanged`,
     });
     return;
   }
