@@ -60,3 +60,28 @@ describe('an order whose notifications the emulator delivered to another endpoin
     expect(emulatorHeldStateNote(null, 'approved', unanswered)).toContain('no record here says so yet');
   });
 });
+
+// An order sent with a profile whose checkout had no notification URL, then `emulator pay`:
+// orders show said "no record here says so yet (its notification may be on its way, dropped by
+// a fault, or sent elsewhere)" above its own record #9, "never sent (Not sent: the checkout
+// request had no notification URL…)". The note says what that record says.
+describe('an order whose notification the emulator never sent', () => {
+  beforeEach(resetRecords);
+  const never = (notSent: 'unsent' | 'dropped') => ({
+    ...deliveryOf('order_approved'),
+    status: null,
+    notSent,
+    error: notSent === 'unsent' ? 'Not sent: the checkout request had no notification URL' : null,
+  });
+
+  it('says it was never sent, naming the record, not "may be on its way"', () => {
+    const unsent = never('unsent');
+    expect(emulatorHeldStateNote('new', 'approved', [created(), unsent])).toBe(
+      `The emulator holds this order as approved; its notification was never sent (#${unsent.id}: Not sent: the checkout request had no notification URL), so this order's state is from its records.`,
+    );
+    const dropped = never('dropped');
+    expect(emulatorHeldStateNote('new', 'approved', [dropped])).toBe(
+      `The emulator holds this order as approved; its notification was never sent (#${dropped.id}: dropped by its fault injection), so this order's state is from its records.`,
+    );
+  });
+});

@@ -5,8 +5,23 @@ import { tokenJudgedAgainstWords } from './token-judged-against';
 
 type HeldRecord = Pick<
   TimelineSummary,
-  'id' | 'kind' | 'eventType' | 'tokenVerdict' | 'profileName' | 'provenance' | 'url' | 'status'
+  | 'id'
+  | 'kind'
+  | 'eventType'
+  | 'tokenVerdict'
+  | 'profileName'
+  | 'provenance'
+  | 'url'
+  | 'status'
+  | 'notSent'
+  | 'error'
 >;
+
+/** Why a delivery never went out, as its record says it (read-console-record.ts deliveryWords). */
+function neverSentWhy(record: HeldRecord): string {
+  if (record.notSent === 'dropped') return 'dropped by its fault injection';
+  return record.error === null ? 'nowhere to send it' : record.error.replace(/\.$/u, '');
+}
 
 /**
  * Where the emulator's notifications of this order went, when the console knows they went
@@ -55,6 +70,16 @@ export function emulatorHeldStateNote(
   );
   if (arrived !== undefined)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; #${arrived.id} ${arrived.eventType ?? ''} arrived, but ${tokenJudgedAgainstWords(arrived)}, so it does not count and ${fromRecords}.`;
+  // Its notification was never sent (no notification URL, or dropped): no listener can have it.
+  const never = records.findLast(
+    (record) =>
+      record.kind === 'delivery' &&
+      record.notSent !== null &&
+      record.eventType !== null &&
+      stepOfEventType(record.eventType) === step,
+  );
+  if (never !== undefined)
+    return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; its notification was never sent (#${never.id}: ${neverSentWhy(never)}), ${from}.`;
   const elsewhere = deliveredElsewhere(records);
   if (elsewhere.length > 0)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; its notifications went to ${elsewhere.join(' and ')}, not to this console's listener, ${from}.`;
