@@ -19,8 +19,8 @@ function replayChanges(record: OrderRecord): string {
 const NEVER = "the console's doing, never evidence";
 
 /**
- * The emulator's log of one notification (delivery-attempt.ts, webhook-dispatcher.ts): an attempt, whose listener's
- * record is the evidence, or one never sent (dropped by its fault injection, or with nowhere to
+ * The emulator's log of one notification (delivery-attempt.ts, webhook-dispatcher.ts): an attempt, of
+ * which only a listener's record of its arrival (if one arrived here) is evidence, or one never sent (dropped by its fault injection, or with nowhere to
  * go), which no listener can have received.
  */
 function deliveryWords(record: OrderRecord): string {
@@ -29,7 +29,10 @@ function deliveryWords(record: OrderRecord): string {
     return "The emulator's notification, dropped by its fault injection: never sent, so no listener received it";
   if (notSent === 'unsent')
     return `The emulator's notification, never sent${record.error === null ? '' : ` (${record.error})`}, so no listener received it`;
-  return "The emulator's delivery attempt of a notification; the listener's record of it is the evidence";
+  // Whether a listener's record of it exists is not this record's to say (it may have gone to
+  // another server): it names where it went and claims no record the order may not have.
+  const to = record.url === null ? '' : ` to ${record.url}`;
+  return `The emulator's delivery attempt of a notification${to}, its log of sending: never evidence; a listener's record of its arrival would be`;
 }
 
 /**
