@@ -18,3 +18,18 @@ describe("the emulator's delivery attempt of a notification", () => {
     );
   });
 });
+
+// The same order's strip said "Approved not reached" while its note said the emulator's
+// notification of approval went to that server: a step the emulator's deliveries say it passed
+// is "not seen" (docs/orders.md, "One order"), not "not reached".
+describe('the strip of an order whose notifications went elsewhere', () => {
+  beforeEach(resetRecords);
+
+  it('a step the emulator delivered is not seen, not "not reached"', () => {
+    const delivery = { ...deliveryOf('order_approved'), url: 'http://127.0.0.1:47912/n', status: 200 };
+    const lifecycle = deriveLifecycle(ORDER_ID, [created(), delivery]);
+    expect(lifecycle.state).toBe('new');
+    const statuses = Object.fromEntries(lifecycle.strip.map((step) => [step.step, step.status]));
+    expect(statuses).toMatchObject({ new: 'current', approved: 'unknown', authorised: 'pending' });
+  });
+});

@@ -14,6 +14,7 @@ import { Walk } from './lifecycle-walk';
 import { readConsoleRecord } from './read-console-record';
 import { readCall } from './read-call-record';
 import { readWebhook } from './read-webhook-record';
+import { stepOfEventType, type LifecycleStep } from './order-states';
 import { readsAsThisOrder } from './request-order-check';
 import { buildStrip } from './strip-steps';
 
@@ -76,6 +77,18 @@ function damagedFindings(
       },
     ];
   });
+}
+
+/** The steps the emulator's deliveries of this order were answered for (the emulator passed them). */
+function deliveredSteps(records: readonly OrderRecord[]): Set<LifecycleStep> {
+  const steps = new Set<LifecycleStep>();
+  for (const record of records) {
+    if (record.kind !== 'delivery' || record.eventType === null || record.notSent !== null) continue;
+    if (record.status === null || record.status < 200 || record.status >= 300) continue;
+    const step = stepOfEventType(record.eventType);
+    if (step !== null) steps.add(step);
+  }
+  return steps;
 }
 
 /** Reads every record, oldest first; refunds judged against `capturesKnown` when given. */
@@ -143,11 +156,16 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
       remainingToRefund: open(captured, refunded),
     },
     entries: walk.entries,
-    strip: buildStrip(walk.state, walk.proofs, {
-      captured: walk.captured.seen ? walk.money(captured) : null,
-      total: total === null ? null : walk.money(total),
-      refunded: walk.refunded.seen ? walk.money(refunded) : null,
-    }),
+    strip: buildStrip(
+      walk.state,
+      walk.proofs,
+      {
+        captured: walk.captured.seen ? walk.money(captured) : null,
+        total: total === null ? null : walk.money(total),
+        refunded: walk.refunded.seen ? walk.money(refunded) : null,
+      },
+      deliveredSteps(sorted),
+    ),
     outOfOrder: walk.entries.filter((entry) => entry.effect === 'out_of_order').length,
     findings: [...walk.findings, ...damagedFindings(sorted, walk.entries)],
   };

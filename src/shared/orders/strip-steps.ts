@@ -49,6 +49,7 @@ export function buildStrip(
   state: OrderState | null,
   proofs: ReadonlyMap<LifecycleStep, StepProof>,
   amounts: StripAmounts,
+  delivered: ReadonlySet<LifecycleStep> = new Set(),
 ): StripStep[] {
   const current = state === null ? null : lifecycleStepOf(state);
   let steps: LifecycleStep[];
@@ -63,6 +64,9 @@ export function buildStrip(
     steps = [...HAPPY_PATH];
   }
   const currentIndex = current === null ? -1 : steps.indexOf(current);
+  // A later step the emulator's deliveries say it passed (sent elsewhere, say) is not seen here,
+  // never "not reached": those records are no evidence, but they are not nothing either.
+  const deliveredUpTo = Math.max(-1, ...steps.map((step, index) => (delivered.has(step) ? index : -1)));
   return steps.map((step, index) => {
     const proof = proofs.get(step) ?? null;
     const status =
@@ -74,7 +78,9 @@ export function buildStrip(
             ? proof === null
               ? 'unseen'
               : 'done'
-            : 'pending';
+            : index <= deliveredUpTo
+              ? 'unknown'
+              : 'pending';
     return {
       step,
       status,
