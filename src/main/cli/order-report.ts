@@ -3,6 +3,7 @@ import { formatMoney } from '../../shared/money-format';
 import {
   ENTRY_EFFECT_WORDS,
   findingsWords,
+  LAST_ACTIVITY_LABEL,
   isCountedFinding,
   STRIP_STATUS_WORDS,
   summariseLifecycle,
@@ -58,7 +59,7 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
   return formatTable(
     // The order's findings (evidence that contradicts it), not its records' body findings: a
     // record's own warnings are in `orders show`'s BODY column, and "FINDINGS 0" read as none at all.
-    ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', 'LAST ACTIVITY', 'ORDER FINDINGS'],
+    ['ORDER', 'STATE', 'REFERENCE', 'AMOUNT', 'PROFILE', LAST_ACTIVITY_LABEL.toUpperCase(), 'ORDER FINDINGS'],
     orders.map((order) => [
       terminalSafe(order.orderId),
       listedState(order),

@@ -269,6 +269,13 @@ export const orderLifecycleSchema = z.object({
 });
 export type OrderLifecycle = z.infer<typeof orderLifecycleSchema>;
 
+/**
+ * What lastActivityAt is called wherever it is shown (the list, the view, `orders`): the time of
+ * the service's newest evidence, not of the newest record (a delivery, a replay may be later), so
+ * its label says which records count.
+ */
+export const LAST_ACTIVITY_LABEL = 'Last evidence';
+
 /** One row of the Orders list. */
 export const orderSummarySchema = z.object({
   orderId: z.string(),

@@ -26,7 +26,12 @@ import type { OrderDetail } from '@shared/contract/orders';
 import { countOf } from '@shared/count-words';
 import { CHECKOUT_URL_HOLDS_TOKEN_WORDS } from '@shared/merchant-api';
 import { MASK_PREFIX } from '@shared/profile';
-import { findingsWords, isCountedFinding, type OrderLifecycle } from '@shared/orders/order-lifecycle';
+import {
+  findingsWords,
+  isCountedFinding,
+  LAST_ACTIVITY_LABEL,
+  type OrderLifecycle,
+} from '@shared/orders/order-lifecycle';
 import { SaveAsScenarioButton } from '@features/scenarios';
 import { openExternalUrl } from '@ui/open-external';
 import { LifecycleStrip } from './lifecycle-strip';
@@ -210,7 +215,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         )}
         <Fact label="Profile" value={facts.profileName ?? '—'} />
         <Fact label={created.word === 'created' ? 'Created' : 'First seen'} value={formatZoned(created.at)} />
-        <Fact label="Last activity" value={formatZoned(facts.lastActivityAt)} />
+        <Fact label={LAST_ACTIVITY_LABEL} value={formatZoned(facts.lastActivityAt)} />
         {facts.latestRecord !== null && (
           // Newer than the last activity but not the service's evidence: said, marked, and it
           // neither dates the order nor moves it in the list.

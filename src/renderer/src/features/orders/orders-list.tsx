@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { OrderSummary } from '@shared/orders/order-lifecycle';
+import { LAST_ACTIVITY_LABEL, type OrderSummary } from '@shared/orders/order-lifecycle';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
 import { WHOLE_BADGE } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
@@ -84,7 +84,7 @@ function OrderRow({
           size="xs"
           c="dimmed"
           style={{ whiteSpace: 'nowrap' }}
-          title={`Last activity ${instantTitle(order.lastActivityAt)}`}
+          title={`${LAST_ACTIVITY_LABEL} ${instantTitle(order.lastActivityAt)}`}
         >
           last {formatShortInstant(order.lastActivityAt, today)}
         </Text>
