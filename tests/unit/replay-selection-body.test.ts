@@ -199,11 +199,13 @@ const ended = (runId: string): ReplayProgress => ({
   total: 200,
   done: 113,
   failures: 0,
+  unanswered: 0,
   rate: 10,
   finished: true,
   cancelled: true,
   lastRecordIds: [],
   causes: [],
+  unansweredCauses: [],
   error: null,
 });
 

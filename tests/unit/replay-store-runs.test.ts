@@ -58,11 +58,13 @@ const progress = (runId: string, patch: Partial<ReplayProgress> = {}): ReplayPro
   total: 3,
   done: 1,
   failures: 0,
+  unanswered: 0,
   rate: 1,
   finished: false,
   cancelled: false,
   lastRecordIds: [7],
   causes: [],
+  unansweredCauses: [],
   error: null,
   ...patch,
 });

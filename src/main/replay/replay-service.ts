@@ -250,7 +250,12 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       if (!force && now - lastReport < PROGRESS_EVERY_MS) return;
       lastReport = now;
       progress.rate = progress.done / Math.max((now - started) / 1000, 0.001);
-      onProgress({ ...progress, lastRecordIds: [...progress.lastRecordIds], causes: [...progress.causes] });
+      onProgress({
+        ...progress,
+        lastRecordIds: [...progress.lastRecordIds],
+        causes: [...progress.causes],
+        unansweredCauses: [...progress.unansweredCauses],
+      });
     };
     report(true);
 
@@ -271,9 +276,11 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       });
       progress.done++;
       if (outcome.failed) progress.failures++;
+      if (outcome.unanswered) progress.unanswered++;
+      // Kept apart by the word their records read: a cancel after sending is no failure.
+      const causes = outcome.unanswered ? progress.unansweredCauses : progress.causes;
       const cause = outcome.error;
-      if (cause !== null && progress.causes.length < CAUSES_KEPT && !progress.causes.includes(cause))
-        progress.causes.push(cause);
+      if (cause !== null && causes.length < CAUSES_KEPT && !causes.includes(cause)) causes.push(cause);
       progress.lastRecordIds = [...progress.lastRecordIds.slice(-19), outcome.recordId];
       report();
     };
@@ -291,11 +298,17 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     };
     await Promise.all(Array.from({ length: Math.min(request.concurrency, sequence.length) }, worker));
     progress.finished = true;
-    // Cancelled while it ran, whatever was left: a send cut short counts as done (failed) too,
+    // Cancelled while it ran, whatever was left: a send cut short counts as done (unanswered, or
+    // failed when cut before it was sent whole) too,
     // so done = total said "done" for a run whose only send was cancelled.
     progress.cancelled = signal.aborted;
     report(true);
-    return { ...progress, lastRecordIds: [...progress.lastRecordIds], causes: [...progress.causes] };
+    return {
+      ...progress,
+      lastRecordIds: [...progress.lastRecordIds],
+      causes: [...progress.causes],
+      unansweredCauses: [...progress.unansweredCauses],
+    };
   }
 
   return {

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { REPLAY_ORDERS, type ReplayProgress, type ReplayRequest } from '../../../shared/replay';
+import {
+  REPLAY_ORDERS,
+  replayCountParts,
+  replayCountWords,
+  type ReplayProgress,
+  type ReplayRequest,
+} from '../../../shared/replay';
 import {
   numberFlag,
   numberFlagTexts,
@@ -48,7 +54,7 @@ const REPLAY_FLAGS = {
 function bar(progress: ReplayProgress): string {
   const width = 30;
   const filled = Math.round((progress.done / Math.max(progress.total, 1)) * width);
-  return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total}  ${progress.rate.toFixed(1)}/s  ${progress.failures} failed`;
+  return `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total}  ${progress.rate.toFixed(1)}/s  ${replayCountWords(progress)}`;
 }
 
 /** `replay <id...>`: the stored webhooks sent again; a progress bar on a terminal, a summary (or JSON). */
@@ -116,13 +122,19 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
     context.io.stderr(`error: ${terminalSafe(result.error)}\n`);
     throw new CommandExit(EXIT_FAILED);
   }
-  return writeThenExit(result.failures > 0 || result.cancelled ? EXIT_FAILED : EXIT_OK, () => {
+  // An unanswered send is no failure, but no delivery known either: the run did not succeed.
+  const ok = result.failures === 0 && result.unanswered === 0 && !result.cancelled;
+  return writeThenExit(ok ? EXIT_OK : EXIT_FAILED, () => {
     if (flags.json) context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     else
       context.io.stdout(
-        `${result.cancelled ? 'Cancelled: replayed' : 'Replayed'} ${result.done} of ${result.total} (${result.failures} failed) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
+        `${result.cancelled ? 'Cancelled: replayed' : 'Replayed'} ${result.done} of ${result.total} (${replayCountWords(result)}) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
       );
-    for (const cause of result.causes) context.io.stderr(`failed: ${terminalSafe(cause)}\n`);
+    // Each cause under the word its records read, as the counts say it.
+    for (const part of replayCountParts(result)) {
+      const causes = part.kind === 'unanswered' ? result.unansweredCauses : result.causes;
+      for (const cause of causes) context.io.stderr(`${part.word}: ${terminalSafe(cause)}\n`);
+    }
     if (result.hint !== null) context.io.stderr(`hint: ${result.hint}\n`);
   });
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { formatCount } from '@shared/count-format';
-import type { ReplayProgress } from '@shared/replay';
+import { replayCountParts, type ReplayProgress } from '@shared/replay';
+import { statusWords } from '@features/timeline';
 import { cancelReplay } from './replay-store';
 
 /** A run as it goes: count, rate, failures, the records it wrote; cancellable until it ends. */
@@ -20,7 +21,11 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
         <Group gap="xs">
           <Badge
             color={
-              state === 'running' ? 'blue' : state === 'done' && progress.failures === 0 ? 'teal' : 'orange'
+              state === 'running'
+                ? 'blue'
+                : state === 'done' && progress.failures === 0 && progress.unanswered === 0
+                  ? 'teal'
+                  : 'orange'
             }
           >
             {state}
@@ -31,9 +36,18 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
           <Text size="sm" c="dimmed">
             {progress.rate.toFixed(1)}/s
           </Text>
-          <Text size="sm" c={progress.failures > 0 ? 'red' : 'dimmed'} data-testid="replay-failures">
-            {progress.failures} failed
-          </Text>
+          {replayCountParts(progress).map((part) => (
+            // In the word and colour the run's records read on the Timeline (red failed, orange
+            // unanswered), so a cancel after sending is not a red failure here.
+            <Text
+              key={part.kind}
+              size="sm"
+              c={part.count > 0 ? countColor(part.kind) : 'dimmed'}
+              data-testid={part.kind === 'failed' ? 'replay-failures' : 'replay-unanswered'}
+            >
+              {part.count} {part.word}
+            </Text>
+          ))}
         </Group>
         {!progress.finished && (
           <Button size="xs" color="red" variant="light" onClick={() => void cancelReplay(progress.runId)}>
@@ -45,8 +59,20 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
       {progress.error !== null && <Alert color="red">{progress.error}</Alert>}
       {progress.causes.length > 0 && (
         // Why sends failed, in the words of their records (and of the CLI's `failed:` lines).
-        <List size="sm" c="red" data-testid="replay-causes" aria-label="Why sends failed">
+        <List size="sm" c={countColor('failed')} data-testid="replay-causes" aria-label="Why sends failed">
           {progress.causes.map((cause) => (
+            <List.Item key={cause}>{cause}</List.Item>
+          ))}
+        </List>
+      )}
+      {progress.unansweredCauses.length > 0 && (
+        <List
+          size="sm"
+          c={countColor('unanswered')}
+          data-testid="replay-unanswered-causes"
+          aria-label="Why sends went unanswered"
+        >
+          {progress.unansweredCauses.map((cause) => (
             <List.Item key={cause}>{cause}</List.Item>
           ))}
         </List>
@@ -68,4 +94,9 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
       )}
     </Stack>
   );
+}
+
+/** The colour a record of this outcome has on the Timeline (record-status-words.ts). */
+function countColor(kind: 'failed' | 'unanswered'): string {
+  return statusWords({ status: null, error: '', unanswered: kind === 'unanswered' }).color;
 }

@@ -3,6 +3,7 @@
 export { copyRecordToken } from './detail/copy-record-token';
 export { FiltersAlone } from './filters-alone';
 export { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
+export { statusWords } from './record-status-words';
 export { useRowVirtualizer } from './row-virtualizer';
 export { type FilterUpdate, TimelineFilters } from './timeline-filters';
 export { isSecondPart } from './timeline-rows';
