@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { networkFailureText, networkFailureTitle, type ExchangeResult } from '@shared/merchant-api';
+import { answerStatusWords } from './answer-status-words';
 import { useMemo } from 'react';
 import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
 import { LongTextBlock, type WholeOfText } from '@ui/long-text-block';
-import { badgeColors, statusHue } from '@ui/readable-colors';
+import { badgeColors } from '@ui/readable-colors';
 
 function prettyBody(result: ExchangeResult): string | null {
   if (result.json !== null && result.json !== undefined) return JSON.stringify(result.json, null, 2);
@@ -29,15 +30,12 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
   // Printed once per answer: the panel around it re-renders (a service answer may be 10 MiB).
   const body = useMemo(() => prettyBody(result), [result]);
   const error = result.serviceError;
+  const { word, hue } = answerStatusWords(result);
   return (
     <Stack gap="xs" data-testid="operation-answer">
       <Group gap="xs">
-        <Badge
-          size="lg"
-          style={badgeColors(result.status === null ? 'red' : statusHue(result.status), 'filled')}
-          data-testid="answer-status"
-        >
-          {result.status === null ? 'no answer' : result.status}
+        <Badge size="lg" style={badgeColors(hue, 'filled')} data-testid="answer-status">
+          {word}
         </Badge>
         <Text size="sm" c="dimmed">
           {Math.round(result.durationMs)} ms
@@ -47,7 +45,7 @@ export function ExchangeAnswer({ result }: { result: ExchangeResult }) {
         </Anchor>
       </Group>
       {result.failure !== null && (
-        <Alert color="red" title={networkFailureTitle(result.failure)} data-testid="answer-failure">
+        <Alert color={hue} title={networkFailureTitle(result.failure)} data-testid="answer-failure">
           {networkFailureText(result.failure)}
         </Alert>
       )}

@@ -9,6 +9,7 @@ import {
   networkFailureSchema,
   networkFailureText,
   networkFailureTitle,
+  sentUnanswered,
   notificationPlanSchema,
   serviceErrorSchema,
 } from '@shared/merchant-api';
@@ -105,7 +106,11 @@ export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
         </Text>
       )}
       {details.failure !== undefined && (
-        <Alert color="red" title={networkFailureTitle(details.failure)} data-testid="network-failure">
+        <Alert
+          color={sentUnanswered(details.failure) ? 'orange' : 'red'}
+          title={networkFailureTitle(details.failure)}
+          data-testid="network-failure"
+        >
           {networkFailureText(details.failure)}
         </Alert>
       )}
