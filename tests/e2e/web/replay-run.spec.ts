@@ -88,9 +88,13 @@ test('a plan and its edited body survive a reload, a double click starts one run
     await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(url);
     await progress.getByRole('button', { name: 'Cancel' }).click();
     await expect(progress).toHaveAttribute('data-state', 'cancelled');
-    await expect(page.getByTestId('replay-causes')).toHaveText(
+    // Sent whole and cancelled before an answer: unanswered, as its record reads, never failed.
+    await expect(page.getByTestId('replay-unanswered')).toHaveText('1 unanswered');
+    await expect(page.getByTestId('replay-unanswered-causes')).toHaveText(
       'Cancelled after the request was sent, before an answer arrived: it may have been carried out, so look on the timeline for what followed.',
     );
+    await expect(page.getByTestId('replay-causes')).toHaveCount(0);
+    await expect(page.getByTestId('replay-failures')).toHaveCount(0);
     expect(received).toBe(1);
   } finally {
     silent.closeAllConnections();
