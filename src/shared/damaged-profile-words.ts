@@ -21,20 +21,11 @@ export const DAMAGED_PROFILE_COLUMNS = {
 } as const;
 export type DamagedProfileColumn = keyof typeof DAMAGED_PROFILE_COLUMNS;
 
-const COLUMN_NAMES = [
-  'name',
-  'environment',
-  'baseUrl',
-  'listenerPort',
-  'publicListenerUrl',
-  'notificationField',
-  'operations',
-  'signedTokenMinutes',
-  'apiToken',
-  'notificationToken',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly DamagedProfileColumn[];
+// The columns, in the table's order, as the one list zod's enum reads: the words' own keys.
+const COLUMN_NAMES = Object.keys(DAMAGED_PROFILE_COLUMNS) as [
+  DamagedProfileColumn,
+  ...DamagedProfileColumn[],
+];
 
 /** A damaged column as a profile's view carries it (profileViewSchema). */
 export const damagedProfileFieldSchema = z.object({ column: z.enum(COLUMN_NAMES), message: z.string() });
@@ -50,18 +41,9 @@ export function damagedProfileWords(name: string, column: DamagedProfileColumn, 
  * save would store as though the user had chosen it: a damaged environment became live in
  * silence when only a port was changed.
  */
-const SAVED_COLUMNS: ReadonlySet<DamagedProfileColumn> = new Set([
-  'name',
-  'environment',
-  'baseUrl',
-  'listenerPort',
-  'publicListenerUrl',
-  'notificationField',
-  'operations',
-  'signedTokenMinutes',
-  'apiToken',
-  'notificationToken',
-] as const);
+const SAVED_COLUMNS: ReadonlySet<DamagedProfileColumn> = new Set(
+  COLUMN_NAMES.filter((column) => column !== 'createdAt' && column !== 'updatedAt'),
+);
 
 /** The damaged columns a save would write a guess into: those it does not set itself. */
 export function guessedColumnsOfSave(
