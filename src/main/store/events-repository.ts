@@ -93,6 +93,9 @@ export function createEventsRepository(db: SqliteDatabase) {
     return toSummary({
       ...params,
       id: rowId,
+      // Written here from typed values, so none is damaged: not checked column by column
+      // again (readEventRow) on the listener's hot path.
+      unreadable_columns: {},
       operation,
       not_sent: event.kind === 'delivery' ? notSentOf(event.details) : null,
       // Read by SQL (SQLite's first of a name given twice) into its column, for the rare record
