@@ -5,7 +5,10 @@ import { checkoutUrlOf } from './create-checkout';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** A stored order as the Emulator view and `emulator orders` show it; its checkout page under `pageBase`. */
+/**
+ * A stored order as the Emulator view and the customer's commands (`emulator pay`, `emulator
+ * decline`, `emulator cancel`, `emulator expire`) show it; its checkout page under `pageBase`.
+ */
 export function orderView(order: EmulatorOrderRow, pageBase: string): EmulatorOrder {
   return {
     orderId: order.orderId,
