@@ -38,6 +38,20 @@ function arrivalsOfReplays(records: readonly OrderRecord[]): Map<number, number>
   return arrivals;
 }
 
+/**
+ * The listener's records of the emulator's deliveries, where the order holds them: a delivery
+ * that reached this console's listener names that record as it completes (its related id,
+ * delivery-attempt.ts). Keyed by the delivery's id; both stay listed, the arrival as evidence.
+ */
+function arrivalsOfDeliveries(records: readonly OrderRecord[]): Map<number, number> {
+  const webhooks = new Set(records.filter((record) => record.kind === 'webhook').map((record) => record.id));
+  const arrivals = new Map<number, number>();
+  for (const record of records)
+    if (record.kind === 'delivery' && record.relatedId !== null && webhooks.has(record.relatedId))
+      arrivals.set(record.id, record.relatedId);
+  return arrivals;
+}
+
 /** Oldest first; the id breaks ties (records written in one millisecond). */
 /** A record whose stored time is damaged ('', store/stored-columns.ts) is read after every dated one. */
 const timeOf = (record: OrderRecord) => {
@@ -100,9 +114,11 @@ function walkRecords(
   const walk = new Walk(readOrderFacts(sorted.filter(isEvidence), sorted), capturesKnown);
   const arrivals = arrivalsOfReplays(sorted);
   const shownWithReplay = new Set(arrivals.values());
+  const delivered = arrivalsOfDeliveries(sorted);
   for (const record of sorted) {
     if (shownWithReplay.has(record.id)) continue;
-    if (!isEvidence(record)) readConsoleRecord(walk, record, arrivals.get(record.id) ?? null);
+    if (!isEvidence(record))
+      readConsoleRecord(walk, record, arrivals.get(record.id) ?? null, delivered.get(record.id) ?? null);
     else if (record.kind === 'webhook') readWebhook(walk, record);
     else if (record.kind === 'request') {
       if (readsAsThisOrder(walk, orderId, record)) readCall(walk, record);

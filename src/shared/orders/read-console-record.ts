@@ -21,18 +21,21 @@ const NEVER = "the console's doing, never evidence";
 /**
  * The emulator's log of one notification (delivery-attempt.ts, webhook-dispatcher.ts): an attempt, of
  * which only a listener's record of its arrival (if one arrived here) is evidence, or one never sent (dropped by its fault injection, or with nowhere to
- * go), which no listener can have received.
+ * go), which no listener can have received. `arrival` is the listener's record of this attempt
+ * when the order holds it.
  */
-function deliveryWords(record: OrderRecord): string {
+function deliveryWords(record: OrderRecord, arrival: number | null): string {
   const notSent = notSentOf(record.details);
   if (notSent === 'dropped')
     return "The emulator's notification, dropped by its fault injection: never sent, so no listener received it";
   if (notSent === 'unsent')
     return `The emulator's notification, never sent${record.error === null ? '' : ` (${record.error})`}, so no listener received it`;
-  // Whether a listener's record of it exists is not this record's to say (it may have gone to
-  // another server): it names where it went and claims no record the order may not have.
+  // A listener's record of it is named only when the order holds it (it may have gone to another
+  // server): it names where it went and claims no record the order does not have.
   const to = record.url === null ? '' : ` to ${record.url}`;
-  return `The emulator's delivery attempt of a notification${to}, its log of sending: never evidence; a listener's record of its arrival would be`;
+  const evidence =
+    arrival === null ? "a listener's record of its arrival would be" : `its arrival is record #${arrival}`;
+  return `The emulator's delivery attempt of a notification${to}, its log of sending: never evidence; ${evidence}`;
 }
 
 /**
@@ -40,9 +43,15 @@ function deliveryWords(record: OrderRecord): string {
  * the listener's records of them, forwards, imports, and the emulator's log of its deliveries
  * (the listener's record of a delivery is the evidence, not the sender's log). Listed, marked,
  * and never moving the order. `linked` is the listener's record of this same replay, shown
- * with it as one send.
+ * with it as one send; `deliveredAs` the listener's record of an emulator's delivery, which
+ * stays listed on its own (it is the evidence) and is named in the delivery's words.
  */
-export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: number | null): void {
+export function readConsoleRecord(
+  walk: Walk,
+  record: OrderRecord,
+  linked: number | null,
+  deliveredAs: number | null = null,
+): void {
   const what = record.eventType ?? record.kind;
   // A body too deep or too large to read (bounded-json.ts) is said so, whoever's it was.
   const unreadable =
@@ -82,7 +91,7 @@ export function readConsoleRecord(walk: Walk, record: OrderRecord, linked: numbe
       );
       return;
     case 'delivery':
-      add(deliveryWords(record));
+      add(deliveryWords(record, deliveredAs));
       return;
     case 'webhook':
       if (record.provenance === 'forward') {
