@@ -135,7 +135,7 @@ describe('orders show', () => {
       currency: string;
       amounts: { total: string; captured: string; refunded: string | null };
       findings: { record_id: number; code: string; message: string }[];
-      records: { id: number; provenance: string; evidence: string; effect: string }[];
+      records: { id: number; provenance: string; evidence: boolean; effect: string }[];
     };
     expect(order.state).toBe('fully_captured');
     expect(order.amounts).toMatchObject({ total: '798.10', captured: '798.10', refunded: null });
@@ -144,9 +144,16 @@ describe('orders show', () => {
     expect(order.findings[0]).toMatchObject({ record_id: contradictionId });
     expect(order.findings[0]?.message).toContain('AED');
     const replay = order.records.find((record) => record.id === replayId);
-    expect(replay).toMatchObject({ provenance: 'crafted', evidence: 'console' });
+    expect(replay).toMatchObject({ provenance: 'crafted', evidence: false });
     expect(replay?.effect).not.toBe('moved');
-    expect(order.records.filter((record) => record.evidence === 'service').length).toBeGreaterThan(0);
+    // The service's own notification that contradicts the order is its provenance, not evidence.
+    expect(order.records.find((record) => record.id === contradictionId)).toMatchObject({
+      provenance: 'service',
+      evidence: false,
+    });
+    const moved = order.records.filter((record) => record.effect === 'moved');
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.every((record) => record.provenance === 'service' && record.evidence)).toBe(true);
   });
 
   it('in text: the same words as the Orders view', async () => {
@@ -165,10 +172,14 @@ describe('orders show', () => {
     expect(run.stdout).toMatch(/state\s+approved/);
     expect(run.stdout).toMatch(new RegExp(`^#${unverifiedId}\\s+\\S+\\s+webhook\\s+unverified\\s`, 'm'));
     const json = JSON.parse((await cli('show', APPROVED, '--json')).stdout) as {
-      records: { id: number; provenance: string }[];
+      records: { id: number; provenance: string; evidence: unknown }[];
     };
-    // The stored value is kept: it says the console did not make it, nothing more.
-    expect(json.records.find((record) => record.id === unverifiedId)?.provenance).toBe('service');
+    // The stored value is kept: it says the console did not make it, nothing more. `evidence`
+    // said `service` of it too; it is the service's provenance, never its evidence.
+    expect(json.records.find((record) => record.id === unverifiedId)).toMatchObject({
+      provenance: 'service',
+      evidence: false,
+    });
   });
 
   it('in text: each record’s status and verdicts, as the Orders view and History give them', async () => {

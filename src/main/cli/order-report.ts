@@ -4,6 +4,7 @@ import {
   ENTRY_EFFECT_WORDS,
   findingsWords,
   LAST_ACTIVITY_LABEL,
+  isCountedEntry,
   isCountedFinding,
   STRIP_STATUS_WORDS,
   summariseLifecycle,
@@ -123,8 +124,10 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
         id: entry.recordId,
         at: entry.at,
         kind: entry.kind,
+        /** Whose doing it is, as stored: `service` says only that the console did not make it. */
         provenance: entry.provenance,
-        evidence: entry.provenance === 'service' ? 'service' : 'console',
+        /** Whether it counted as the service's own, verified evidence (the entry's judgement). */
+        evidence: isCountedEntry(entry),
         what: entry.what,
         effect: entry.effect,
         state_after: entry.stateAfter,

@@ -5,6 +5,7 @@ import { readOrderFacts } from './order-facts';
 import { knownFromOf } from './order-known-from';
 import {
   DAMAGED_RECORD_READ,
+  isCountedEntry,
   type LifecycleEntry,
   type OrderFinding,
   type OrderLifecycle,
@@ -60,14 +61,6 @@ const timeOf = (record: OrderRecord) => {
 };
 const byTime = (a: OrderRecord, b: OrderRecord) => timeOf(a) - timeOf(b) || a.id - b.id;
 
-/** Entry effects of a record that moved, confirmed or otherwise counted for nothing. */
-const NOT_COUNTED_EFFECTS: readonly LifecycleEntry['effect'][] = [
-  'unknown',
-  'contradicts',
-  'unverified',
-  'copy',
-];
-
 /**
  * A record of the order whose stored row is damaged in part (its details, its time): read as far
  * as it can be, and a finding, so the order never says "findings none" over it. Whether it
@@ -81,7 +74,7 @@ function damagedFindings(
   return records.flatMap((record) => {
     if (record.damaged === undefined || record.damaged.length === 0) return [];
     const entry = entries.find((candidate) => candidate.recordId === record.id);
-    const counted = entry !== undefined && !NOT_COUNTED_EFFECTS.includes(entry.effect);
+    const counted = entry !== undefined && isCountedEntry(entry);
     return [
       {
         recordId: record.id,

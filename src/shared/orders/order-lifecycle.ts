@@ -56,6 +56,19 @@ export const ENTRY_EFFECTS = [
 export const entryEffectSchema = z.enum(ENTRY_EFFECTS);
 export type EntryEffect = z.infer<typeof entryEffectSchema>;
 
+/** Entry effects of a record that counted for nothing: not the service's, unread, or contradicting. */
+const NOT_COUNTED_EFFECTS: readonly EntryEffect[] = ['unknown', 'contradicts', 'unverified', 'copy'];
+
+/**
+ * Whether the derivation counted a record as the service's own, verified evidence (it moved,
+ * confirmed, or was otherwise read as the service's word): the one judgement a damaged record's
+ * finding and `orders show --json`'s `evidence` take from its entry. A webhook the console did
+ * not make is `service` by provenance even when its token did not verify; this says it is not
+ * evidence.
+ */
+export const isCountedEntry = (entry: Pick<LifecycleEntry, 'effect'>): boolean =>
+  !NOT_COUNTED_EFFECTS.includes(entry.effect);
+
 /** What a record did, in the words the Orders view and `orders show` both print (JSON keeps the enum). */
 export const ENTRY_EFFECT_WORDS: Record<EntryEffect, string> = {
   moved: 'moved',
