@@ -228,6 +228,14 @@ export const emulatorOrderSchema = z.object({
 });
 export type EmulatorOrder = z.infer<typeof emulatorOrderSchema>;
 
+/**
+ * A stored order whose row is damaged (docs/data-safety.md): the sentence naming it
+ * (store/emulator-columns.ts), and its order id when that column itself can be read, so a view of
+ * that order (its detail, `orders show`) can say it too.
+ */
+export const damagedEmulatorOrderSchema = z.object({ orderId: z.string().nullable(), words: z.string() });
+export type DamagedEmulatorOrder = z.infer<typeof damagedEmulatorOrderSchema>;
+
 /** `unsent`: nowhere to send it (no notification URL, no webhook registered for its event). */
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dropped', 'unsent'] as const;
 export const emulatorDeliverySchema = z.object({

@@ -6,7 +6,7 @@ import type { EmulatorStatus } from '../../src/shared/emulator';
 // was). The store's start now rejects with that reason, for the button that asked to say it.
 let answer: EmulatorStatus;
 /** What listEmulatorOrders answers the store's load. */
-let ordersAnswer: { orders: unknown[]; damaged: string[] };
+let ordersAnswer: { orders: unknown[]; damaged: { orderId: string | null; words: string }[] };
 vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
   bridge: {
@@ -29,7 +29,7 @@ interface EmulatorStoreModule {
     getState(): {
       status: EmulatorStatus | null;
       orders: unknown[];
-      damagedOrders: string[];
+      damagedOrders: { orderId: string | null; words: string }[];
       moreOrders: boolean;
       start(input: { port?: number; updateLocalProfile: boolean }): Promise<void>;
       load(): Promise<void>;
@@ -67,8 +67,11 @@ describe("the emulator store's start", () => {
 // A damaged emulator order was left out of the view's list and named nowhere in the window: the
 // store keeps main's sentence for each, and counts them among the rows read for "older ones".
 describe("the emulator store's load", () => {
-  const damaged = (index: number) =>
-    `Emulator order damaged-${index}'s stored state is damaged in the database (not what the console writes)`;
+  // Main names each by its sentence and, where its id column can be read, its id.
+  const damaged = (index: number) => ({
+    orderId: `damaged-${index}`,
+    words: `Emulator order damaged-${index}'s stored state is damaged in the database (not what the console writes)`,
+  });
 
   it('keeps the sentence naming each damaged order beside the orders', async () => {
     ordersAnswer = { orders: [], damaged: [damaged(0)] };

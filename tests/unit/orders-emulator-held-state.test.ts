@@ -85,3 +85,17 @@ describe('an order whose notification the emulator never sent', () => {
     );
   });
 });
+
+// The emulator's row of an order damaged (a column of emulator_orders that is not what the
+// console writes): the Emulator view named it, while the order's detail and `orders show` read as
+// though the emulator did not hold the order. The note names the row in its reader's sentence.
+describe("an order whose row in the emulator's table is damaged", () => {
+  const sentence =
+    "Emulator order ord_1's stored state is damaged in the database (not what the console writes)";
+
+  it('names the damaged row, whatever the records say', () => {
+    const note = `${sentence}: what the emulator holds of this order cannot be read, so this order's state is from its records.`;
+    expect(emulatorHeldStateNote('new', { damaged: sentence })).toBe(note);
+    expect(emulatorHeldStateNote(null, { damaged: sentence })).toBe(note);
+  });
+});

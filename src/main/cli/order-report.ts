@@ -74,8 +74,12 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
   );
 }
 
-/** One order as `orders show --json` prints it: state, amounts, findings, and every record marked. */
-export function orderDetailJson({ lifecycle, records }: OrderDetail) {
+/**
+ * One order as `orders show --json` prints it: state, amounts, findings, and every record marked;
+ * with `emulatorNote`, what this console's emulator holds of it when that is not its state
+ * (emulator-held-state.ts), as the text and the Orders view say beside the state.
+ */
+export function orderDetailJson({ lifecycle, records }: OrderDetail, emulatorNote: string | null = null) {
   const byId = new Map(records.map((record) => [record.id, record]));
   const { facts } = lifecycle;
   // The fields the list also shows are named by the list's own mapping, so the two never drift.
@@ -85,6 +89,8 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail) {
   return {
     order_id,
     state,
+    /** Null when the emulator holds the order as its state, or does not hold it. */
+    emulator_note: emulatorNote,
     known_from,
     reference_id,
     order_number: facts.orderNumber,
@@ -176,7 +182,7 @@ function stripTable(strip: readonly StripStep[]): string {
 
 /** One order for a person: what the Orders view shows, in the same words. */
 export function orderDetailText(detail: OrderDetail, emulatorNote: string | null = null): string {
-  const json = orderDetailJson(detail);
+  const json = orderDetailJson(detail, emulatorNote);
   const summaryOf = new Map(detail.records.map((record) => [record.id, record]));
   const money = (amount: string | null) => formatMoney(amount, json.currency);
   const byDefault = stateByDefault(json.state, json.amounts.total, json.amounts.total_unknown);
@@ -190,7 +196,7 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
     `Order ${terminalSafe(json.order_id)}`,
     `  state      ${state}`,
     // Beside the state, as the Orders view says it (emulator-held-state.ts); it moves nothing.
-    ...(emulatorNote === null ? [] : [`  emulator   ${terminalSafe(emulatorNote)}`]),
+    ...(json.emulator_note === null ? [] : [`  emulator   ${terminalSafe(json.emulator_note)}`]),
     `  reference  ${dash(json.reference_id)}`,
     `  profile    ${dash(json.profile)}`,
     `  total      ${json.amounts.total === null ? totalUnknownWords(json.amounts.total_unknown) : money(json.amounts.total)}`,

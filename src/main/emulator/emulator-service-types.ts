@@ -1,4 +1,5 @@
 import type {
+  DamagedEmulatorOrder,
   EmulatorDelivery,
   EmulatorOrder,
   EmulatorSettings,
@@ -86,7 +87,7 @@ export interface EmulatorService {
   /** The sentence naming each of the newest orders whose stored row is damaged (not listed in orders). */
   damagedOrders(limit: number): string[];
   /** The newest `limit` rows in one read: the orders that can be read, and damagedOrders' sentences. */
-  ordersWithDamaged(limit: number): { orders: EmulatorOrder[]; damaged: string[] };
+  ordersWithDamaged(limit: number): { orders: EmulatorOrder[]; damaged: DamagedEmulatorOrder[] };
   deliveries(limit: number): EmulatorDelivery[];
   customerAction(orderId: string, action: CustomerAction): EmulatorOrder;
   /**

@@ -302,7 +302,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
     },
     otherProcesses: () => followFromOtherProcesses(() => service.settingsView(), changed),
     orders: (limit) => orders.newest(limit).map(viewOf),
-    damagedOrders: (limit) => orders.newestWithDamaged(limit).damaged,
+    damagedOrders: (limit) => orders.newestWithDamaged(limit).damaged.map((damaged) => damaged.words),
     ordersWithDamaged(limit) {
       const read = orders.newestWithDamaged(limit);
       return { orders: read.orders.map(viewOf), damaged: read.damaged };

@@ -1,4 +1,4 @@
-import type { Faults } from '../../shared/emulator';
+import type { DamagedEmulatorOrder, Faults } from '../../shared/emulator';
 import { faultsSchema } from '../../shared/emulator';
 import type { OrderState } from '../../shared/orders/order-states';
 import type { SqliteDatabase } from './connection';
@@ -161,15 +161,20 @@ function toOutbox(record: OutboxRecord): OutboxRow {
 }
 
 /** Rows read as orders, the damaged ones set apart by their sentences: a list goes on past them. */
-function soundOnly(records: readonly OrderRecord[]): { orders: EmulatorOrderRow[]; damaged: string[] } {
+function soundOnly(records: readonly OrderRecord[]): {
+  orders: EmulatorOrderRow[];
+  damaged: DamagedEmulatorOrder[];
+} {
   const orders: EmulatorOrderRow[] = [];
-  const damaged: string[] = [];
+  const damaged: DamagedEmulatorOrder[] = [];
   for (const record of records) {
     try {
       orders.push(toOrder(record));
     } catch (error) {
       if (!(error instanceof DamagedRowError)) throw error;
-      damaged.push(error.message);
+      // Its id only where that column holds text (it may be the damaged one): a view of the order matches it.
+      const orderId: unknown = record.order_id;
+      damaged.push({ orderId: typeof orderId === 'string' ? orderId : null, words: error.message });
     }
   }
   return { orders, damaged };
@@ -229,7 +234,7 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
       return soundOnly(overdue.all(nowMs)).orders;
     },
     /** The newest orders that can be read, and the sentence of each that cannot (its id named). */
-    newestWithDamaged(limit: number): { orders: EmulatorOrderRow[]; damaged: string[] } {
+    newestWithDamaged(limit: number): { orders: EmulatorOrderRow[]; damaged: DamagedEmulatorOrder[] } {
       return soundOnly(newest.all(limit));
     },
     nextExpiryMs(): number | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   customerActionSchema,
+  damagedEmulatorOrderSchema,
   emulatorDeliverySchema,
   emulatorOrderSchema,
   emulatorSettingsUpdateSchema,
@@ -29,12 +30,12 @@ export const emulatorCommands = {
   getEmulatorSettings: defineCommand(noInput, emulatorSettingsViewSchema),
   updateEmulatorSettings: defineCommand(emulatorSettingsUpdateSchema, emulatorSettingsViewSchema),
   /**
-   * The newest `limit` stored orders: those that can be read, and the sentence naming each whose
-   * row is damaged (docs/data-safety.md), which no list may leave out silently.
+   * The newest `limit` stored orders: those that can be read, and each whose row is damaged, by
+   * its sentence and (where readable) its id (docs/data-safety.md): no list may leave one out silently.
    */
   listEmulatorOrders: defineCommand(
     z.object({ limit }),
-    z.object({ orders: z.array(emulatorOrderSchema), damaged: z.array(z.string()) }),
+    z.object({ orders: z.array(emulatorOrderSchema), damaged: z.array(damagedEmulatorOrderSchema) }),
   ),
   listEmulatorDeliveries: defineCommand(
     z.object({ limit }),

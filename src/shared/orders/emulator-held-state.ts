@@ -17,6 +17,12 @@ type HeldRecord = Pick<
   | 'error'
 >;
 
+/**
+ * What this console's emulator holds of an order: its state, or the sentence naming its row when
+ * that row is damaged (store/emulator-columns.ts), so what it holds cannot be read.
+ */
+export type EmulatorHeld = OrderState | { damaged: string };
+
 /** Why a delivery never went out, as its record says it (read-console-record.ts deliveryWords). */
 function neverSentWhy(record: HeldRecord): string {
   if (record.notSent === 'dropped') return 'dropped by its fault injection';
@@ -48,14 +54,18 @@ function deliveredElsewhere(records: readonly HeldRecord[]): string[] {
  * is named with why it did not count; "no record here says so yet" stood beside it. When its
  * notifications were delivered to another endpoint (the order's notification URL is not this
  * listener), that is said, with where: "may be on its way" stood beside six answered deliveries.
+ * When the emulator's row of the order is damaged, that row is named in its reader's sentence:
+ * the Emulator view named it while the order read as though the emulator did not hold it.
  */
 export function emulatorHeldStateNote(
   state: OrderState | null,
-  held: OrderState | undefined,
+  held: EmulatorHeld | undefined,
   records: readonly HeldRecord[] = [],
 ): string | null {
   if (held === undefined || held === state) return null;
   const fromRecords = "this order's state is from its records";
+  if (typeof held === 'object')
+    return `${held.damaged}: what the emulator holds of this order cannot be read, so ${fromRecords}.`;
   const from = `so ${fromRecords}`;
   // Only a new order can be cancelled by its customer; a later cancel was a call not recorded here.
   if (held === 'canceled' && (state === 'new' || state === null))

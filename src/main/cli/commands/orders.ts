@@ -10,7 +10,7 @@ import { countFlag, parseFlags, type CliContext, withExistingConsole } from '../
 import { CommandExit, EXIT_FAILED } from '../cli-errors';
 import { commandCaller } from '../command-caller';
 import { orderDetailJson, orderDetailText, orderSummaryJson, ordersTable } from '../order-report';
-import { emulatorHeldStateNote } from '../../../shared/orders/emulator-held-state';
+import { emulatorHeldStateNote, type EmulatorHeld } from '../../../shared/orders/emulator-held-state';
 import { LOOKED_FOR_AS, findNamedOrder } from '../order-named';
 import { terminalSafe, terminalSafeJson } from '../terminal-text';
 
@@ -155,15 +155,21 @@ export function registerOrders(program: Command, context: CliContext): void {
         }
         const found = named.order;
         // What this data directory's emulator holds of it, as the Orders view says beside the
-        // state (its newest orders, as the view reads them): the two said different things.
-        const { orders: emulated } = await call('listEmulatorOrders', { limit: EMULATOR_ORDERS_READ });
-        const order = emulated.find((candidate) => candidate.orderId === found.lifecycle.orderId);
-        return { detail: found, held: order?.state };
+        // state (its newest orders, as the view reads them): the two said different things. A
+        // damaged row of it is named, as the Emulator view names it: it was left out unsaid.
+        const emulated = await call('listEmulatorOrders', { limit: EMULATOR_ORDERS_READ });
+        const orderId = found.lifecycle.orderId;
+        const order = emulated.orders.find((candidate) => candidate.orderId === orderId);
+        const damaged = emulated.damaged.find((candidate) => candidate.orderId === orderId);
+        const held: EmulatorHeld | undefined =
+          order?.state ?? (damaged === undefined ? undefined : { damaged: damaged.words });
+        return { detail: found, held };
       });
+      const note = emulatorHeldStateNote(detail.lifecycle.state, held, detail.records);
       context.io.stdout(
         flags.json === true
-          ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail), null, 2))}\n`
-          : orderDetailText(detail, emulatorHeldStateNote(detail.lifecycle.state, held, detail.records)),
+          ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail, note), null, 2))}\n`
+          : orderDetailText(detail, note),
       );
     });
 }

@@ -45,7 +45,9 @@ function Guide() {
   const { order, detail, state } = useGuided();
   const progress = firstRunProgress(hasDocument, order !== null, state);
   // What the emulator holds of it: past what its records say, the guide says why, not Pay again.
-  const held = useEmulatorHeldState(order?.orderId ?? null);
+  // A damaged row of it holds no state to step by; the order's own panel names that row.
+  const heldOrDamaged = useEmulatorHeldState(order?.orderId ?? null);
+  const held = typeof heldOrDamaged === 'string' ? heldOrDamaged : undefined;
   const close = () => void update({ firstRunGuide: 'done' });
   return (
     <Paper withBorder radius="sm" p="xs" mb="sm" data-testid="first-run-guide" data-step={progress}>

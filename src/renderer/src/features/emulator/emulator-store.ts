@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import type { CommandInput } from '@shared/contract';
-import type { EmulatorDelivery, EmulatorOrder, EmulatorSettingsView, EmulatorStatus } from '@shared/emulator';
+import type {
+  DamagedEmulatorOrder,
+  EmulatorDelivery,
+  EmulatorOrder,
+  EmulatorSettingsView,
+  EmulatorStatus,
+} from '@shared/emulator';
 import { bridge } from '@bridge';
 
 interface EmulatorState {
@@ -14,10 +20,11 @@ interface EmulatorState {
   settings: EmulatorSettingsView | null;
   orders: EmulatorOrder[];
   /**
-   * The sentence naming each of the newest stored orders whose row is damaged (main cannot read
-   * it, so it is not in `orders`): the view names them, as a list never drops a record unsaid.
+   * Each of the newest stored orders whose row is damaged (main cannot read it, so it is not in
+   * `orders`), by its sentence and readable id: the view names them, as a list never drops a
+   * record unsaid, and the order's detail in Orders says it beside the state.
    */
-  damagedOrders: string[];
+  damagedOrders: DamagedEmulatorOrder[];
   deliveries: EmulatorDelivery[];
   /** Whether more are stored than `orders` / `deliveries` hold (the newest SHOWN of each). */
   moreOrders: boolean;

@@ -58,7 +58,7 @@ export function EmulatorView() {
           <Accordion.Panel>
             <EmulatorOrdersTable
               orders={orders}
-              damaged={damagedOrders}
+              damaged={damagedOrders.map((damaged) => damaged.words)}
               status={status}
               known={statusKnown}
             />
