@@ -167,6 +167,17 @@ export function profileFieldsSchemaAmong(others: readonly { id: number; name: st
 export type ProfileFields = z.infer<typeof profileFieldsSchema>;
 
 /**
+ * What an update changes: only the fields given, and of the operations only those given; the
+ * rest stay as stored. Operations are given one by one so that a save of one never writes the
+ * others from what a form showed: where the stored column is damaged, that was a guess
+ * (stored-profile-row.ts), and a save names every operation to set it (refuse-guessed-save.ts).
+ */
+export const profilePatchSchema = profileFieldsSchema
+  .partial()
+  .extend({ operations: operationsSchema.partial().optional() });
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+/**
  * A secret edit: leave it as it is, set or replace it, or clear it. Plain values only travel
  * renderer → main; nothing ever carries them back.
  */

@@ -8,6 +8,7 @@ import {
   profileNameSchema,
   type ProfileExpected,
   type ProfileFields,
+  type ProfilePatch,
   type ProfileView,
   type SecretEdit,
   successorProfile,
@@ -41,6 +42,15 @@ const ACTIVE_PROFILE_KEY = 'activeProfileId';
 const shortenedTo = (text: string, length: number): string => {
   const cut = text.slice(0, length);
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
+
+/** A patch with the operations it gives laid over those stored: the others stay as they are. */
+const withStoredOperations = (
+  patch: ProfilePatch,
+  stored: ProfileFields,
+): Omit<ProfilePatch, 'operations'> & { operations?: ProfileFields['operations'] } => {
+  const { operations, ...rest } = patch;
+  return operations === undefined ? rest : { ...rest, operations: { ...stored.operations, ...operations } };
 };
 
 export interface ProfileSecrets {
@@ -85,7 +95,7 @@ export interface ProfileService {
    */
   update(
     id: number,
-    fields: Partial<ProfileFields>,
+    fields: ProfilePatch,
     secrets: ProfileSecretEdits,
     options?: { expected?: ProfileExpected },
   ): ProfileView;
@@ -301,14 +311,15 @@ export function createProfileService({
     update(id, patch, secrets, options = {}) {
       transaction(() => {
         const stored = get(id);
+        const asked = withStoredOperations(patch, stored.fields);
         refuseChangedElsewhere(
           `Profile "${stored.fields.name}"`,
           { ...stored.fields, ...tokenStamps(stored) },
-          { ...patch, ...tokensAsked(secrets) },
+          { ...asked, ...tokensAsked(secrets) },
           options.expected,
         );
         refuseGuessedSave(stored, setsColumnOf(patch, secrets));
-        const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...patch }, ['fields']);
+        const fields = parseInput(profileFieldsSchema, { ...stored.fields, ...asked }, ['fields']);
         assertNameFree(fields.name, id);
         const apiTokenSealed = applySecret(stored.apiTokenSealed, secrets.apiToken);
         const notificationTokenSealed = applySecret(

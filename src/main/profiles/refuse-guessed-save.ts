@@ -3,7 +3,7 @@ import {
   guessedColumnsOfSave,
   type DamagedProfileColumn,
 } from '../../shared/damaged-profile-words';
-import type { ProfileFields, SecretEdit } from '../../shared/profile';
+import { OPERATION_NAMES, type ProfilePatch, type SecretEdit } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 
@@ -12,16 +12,20 @@ const isToken = (column: DamagedProfileColumn): column is 'apiToken' | 'notifica
 
 /**
  * Which columns a save sets itself: the fields its patch gives (null included: "none" is a
- * choice), the tokens it sets or clears.
+ * choice), the tokens it sets or clears, and the operations only when it gives every one: the
+ * others would be written as read, and of a damaged column that is the default shown in place
+ * of what could not be read (one edited operation once stored the guesses for the rest).
  */
 export function setsColumnOf(
-  patch: Partial<ProfileFields>,
+  patch: ProfilePatch,
   secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
 ): (column: DamagedProfileColumn) => boolean {
-  return (column) =>
-    isToken(column)
-      ? secrets[column].action !== 'keep'
-      : Object.entries(patch).some(([key, value]) => key === column && value !== undefined);
+  return (column) => {
+    if (isToken(column)) return secrets[column].action !== 'keep';
+    if (column === 'operations')
+      return OPERATION_NAMES.every((name) => patch.operations?.[name] !== undefined);
+    return Object.entries(patch).some(([key, value]) => key === column && value !== undefined);
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   profileExpectedSchema,
   profileFieldsSchema,
   profileNameSchema,
+  profilePatchSchema,
   profileViewSchema,
   secretEditSchema,
 } from '../profile';
@@ -32,8 +33,8 @@ export const profileCommands = {
     z
       .object({
         id: profileId,
-        /** Only the fields to change: the others stay as stored. */
-        fields: profileFieldsSchema.partial(),
+        /** Only the fields (and operations) to change: the others stay as stored. */
+        fields: profilePatchSchema,
         /**
          * Those fields as the form read them, and the stamps of the tokens it sets or clears:
          * the save is refused (a conflict) where one was changed since (another window,
