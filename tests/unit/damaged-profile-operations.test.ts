@@ -70,7 +70,9 @@ describe('a profile whose stored operations are damaged', () => {
     const refused = refusal(() => core.profiles.update(id, { operations: edited }, KEEP));
     expect(refused?.code).toBe('invalid_input');
     expect(refused?.issues.map((issue) => issue.path)).toEqual(['fields.operations']);
-    expect(refused?.issues[0]?.message).toContain("Profile Sandbox's stored operations is damaged: set it");
+    expect(refused?.issues[0]?.message).toContain(
+      "Profile Sandbox's stored operations is damaged: set it in this save, every operation:",
+    );
     expect(storedText()).toBe(DAMAGED_TEXT);
   });
 

@@ -47,7 +47,9 @@ export function refuseGuessedSave(
       column,
       isToken(column)
         ? 'or clear it in this save, so nothing is stored in its place; nothing was saved.'
-        : 'in this save: what is shown in its place is a guess, and is not stored; nothing was saved.',
+        : column === 'operations'
+          ? 'in this save, every operation: what is shown in place of what cannot be read is a guess, and is not stored; nothing was saved.'
+          : 'in this save: what is shown in its place is a guess, and is not stored; nothing was saved.',
     ),
   }));
   throw new ConsoleError('invalid_input', issues.map((issue) => issue.message).join(' '), issues);

@@ -14,6 +14,7 @@ import {
   type MaskedSecret,
   type ProfileExpected,
   type ProfileFields,
+  type ProfilePatch,
   type ProfileView,
   type SecretEdit,
 } from '@shared/profile';
@@ -25,7 +26,12 @@ import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { useEmulatorStore } from '@features/emulator';
-import { useDamagedFields, withDamagedFieldsSet } from './damaged-form-fields';
+import {
+  editedOperationsOnly,
+  SET_OPERATIONS_AS_SHOWN,
+  useDamagedFields,
+  withDamagedFieldsSet,
+} from './damaged-form-fields';
 import { baseUrlAfterSwitch } from './environment-base-url';
 import { LiveAddressWarning } from './live-address-warning';
 import { OperationsEditor } from './operations-editor';
@@ -58,7 +64,7 @@ interface ProfileFormProps {
    * (`expected`, left out to overwrite a change made elsewhere since).
    */
   onSubmit: (
-    change: { fields: ProfileFields } | { patch: Partial<ProfileFields>; expected?: ProfileExpected },
+    change: { fields: ProfileFields } | { patch: ProfilePatch; expected?: ProfileExpected },
     secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
   ) => Promise<ProfileView>;
   onSaved: (profile: ProfileView) => void;
@@ -143,8 +149,9 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           return;
         }
         const changes = followed.changes(fields);
-        const patch = withDamagedFieldsSet(changes.patch, fields, profile, damaged.setHere);
         const { expected } = changes;
+        const edited = editedOperationsOnly(changes.patch, expected.operations ?? fields.operations);
+        const patch = withDamagedFieldsSet(edited, fields, profile, damaged.setHere);
         if (
           Object.keys(patch).length === 0 &&
           apiToken.action === 'keep' &&
@@ -298,9 +305,14 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
         />
         <OperationsEditor control={control} errors={errors} />
         {damagedFlag('operations') !== null && (
-          <Text size="xs" c="red">
-            {damagedFlag('operations')}
-          </Text>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="xs" c="red" data-testid="operations-damaged">
+              {damagedFlag('operations')}
+            </Text>
+            <Button size="xs" variant="light" onClick={() => damaged.markSet('operations')}>
+              {SET_OPERATIONS_AS_SHOWN}
+            </Button>
+          </Group>
         )}
         {formError !== null && (
           <Alert color="red" title="Not saved">
