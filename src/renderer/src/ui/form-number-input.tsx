@@ -25,7 +25,10 @@ export function FormNumberInput<T extends FieldValues>({
   name: Path<T>;
   /** Said under the box while the field has no error of its own (a stored value to set). */
   flag?: string | null;
-  /** The box shows no number (what the field holds is a guess for a damaged stored value). */
+  /**
+   * The box shows no number (what the field holds is a guess for a damaged stored value), but
+   * `—`, unknown, as `profiles list` shows such a port.
+   */
   shownEmpty?: boolean;
 }) {
   return (
@@ -35,6 +38,7 @@ export function FormNumberInput<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <TypedNumberBox
           {...props}
+          placeholder={shownEmpty ? '—' : props.placeholder}
           value={shownEmpty ? '' : (field.value as number | string)}
           onValue={field.onChange}
           onBlur={field.onBlur}
