@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { damagedStoredWords } from './damaged-stored-words';
 
 /**
  * How every reader (the log at start, `serve`, `listen`, `profiles list`, the Profiles view, a
@@ -30,9 +31,12 @@ const COLUMN_NAMES = Object.keys(DAMAGED_PROFILE_COLUMNS) as [
 /** A damaged column as a profile's view carries it (profileViewSchema). */
 export const damagedProfileFieldSchema = z.object({ column: z.enum(COLUMN_NAMES), message: z.string() });
 
-/** `Profile Sandbox's stored operations is damaged in the database: …. Saving the profile replaces it.` */
+/**
+ * `Profile Sandbox's stored operations is damaged in the database: …. The stored value is kept as
+ * it is until the profile is saved.`: the sentence of damaged-stored-words.ts, with why.
+ */
 export function damagedProfileWords(name: string, column: DamagedProfileColumn, why: string): string {
-  return `Profile ${name}'s stored ${DAMAGED_PROFILE_COLUMNS[column]} is damaged in the database: ${why}. The stored value is kept as it is until the profile is saved.`;
+  return `${damagedStoredWords(`Profile ${name}`, [DAMAGED_PROFILE_COLUMNS[column]])}: ${why}. The stored value is kept as it is until the profile is saved.`;
 }
 
 /**

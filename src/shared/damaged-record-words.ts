@@ -1,3 +1,4 @@
+import { damagedStoredWords } from './damaged-stored-words';
 import type { DamagedField, TimelineSummary } from './events';
 import { FINDINGS_UNREADABLE } from './jwt/token-verdict-meaning';
 
@@ -52,13 +53,12 @@ export function damagedWords(id: number, fields: readonly DamagedField[]): strin
 }
 
 /**
- * `<owner>'s stored paths and start time are damaged in the database (…)`: the one sentence for
- * any stored row a reader could not read whole (a record, a stored run, its scenario or step).
+ * `<owner>'s stored paths and start time are damaged in the database (…)`: the sentence of
+ * damaged-stored-words.ts for a stored record, run, scenario or step, which the console never
+ * wrote so.
  */
 export function damagedPartsWords(owner: string, names: readonly string[]): string {
-  const list =
-    names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
-  return `${owner}'s stored ${list} ${names.length === 1 ? 'is' : 'are'} damaged in the database (not what the console writes)`;
+  return `${damagedStoredWords(owner, names)} (not what the console writes)`;
 }
 
 /** A list's body findings as its chip counts them: unreadable where the stored count is damaged. */
