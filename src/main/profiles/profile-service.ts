@@ -2,21 +2,14 @@ import { z } from 'zod';
 import type { ConsoleCommand } from '../../shared/console-command';
 import type { ProfilesSnapshot } from '../../shared/contract';
 import {
-  MASK_PREFIX,
-  PROFILE_NAME_MAX_LENGTH,
   profileFieldsSchema,
   profileNameSchema,
-  type ProfileExpected,
-  type ProfileFields,
-  type ProfilePatch,
   type ProfileView,
   type SecretEdit,
   successorProfile,
 } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
-import { liveAddressReachedBy } from '../../shared/live-address';
-import type { DamagedProfileColumn } from '../../shared/damaged-profile-words';
 import { profileNameClash, profileNameClashWords } from '../../shared/profile-name';
 import type { ProfilesRepository, StoredProfile } from '../store/profiles-repository';
 import type { SettingsRepository } from '../store/settings-repository';
@@ -24,125 +17,19 @@ import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { parseInput } from '../parse-input';
 import { refuseGuessedSave, setsColumnOf } from './refuse-guessed-save';
 import { createFormerSecrets } from './former-secrets';
-import {
-  createForgetUnopenedSecrets,
-  type ForgetOutcome,
-  type ForgetSelection,
-  type UnopenedStoredSecret,
-} from './forget-unopened-secrets';
-import { maskedWithStamp, stampOf } from './secret-stamp';
+import { createForgetUnopenedSecrets } from './forget-unopened-secrets';
+import { tokensAsked, tokenStamps, withStoredOperations } from './profile-save-asked';
+import type { ProfileService } from './profile-service-interface';
+import { createProfileViews } from './profile-views';
 import { createSecretsHere } from './secrets-here';
-import { forgetTokenCommand, unopenedTokenError, type SecretsHere } from './unopened-secret';
+import { forgetTokenCommand, unopenedTokenError } from './unopened-secret';
+import { unusedCopyName } from './unused-copy-name';
 import type { Vault } from './vault';
-import { createWebhookHeaderSecrets, type WebhookHeaderSecrets } from './webhook-header-secrets';
+import { createWebhookHeaderSecrets } from './webhook-header-secrets';
+
+export type { ProfileSecretEdits, ProfileSecrets, ProfileService } from './profile-service-interface';
 
 const ACTIVE_PROFILE_KEY = 'activeProfileId';
-
-/** The first `length` UTF-16 units of a text, never cutting a surrogate pair in two. */
-const shortenedTo = (text: string, length: number): string => {
-  const cut = text.slice(0, length);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-};
-
-/** A patch with the operations it gives laid over those stored: the others stay as they are. */
-const withStoredOperations = (
-  patch: ProfilePatch,
-  stored: ProfileFields,
-): Omit<ProfilePatch, 'operations'> & { operations?: ProfileFields['operations'] } => {
-  const { operations, ...rest } = patch;
-  return operations === undefined ? rest : { ...rest, operations: { ...stored.operations, ...operations } };
-};
-
-export interface ProfileSecrets {
-  apiToken: string | null;
-  notificationToken: string | null;
-}
-
-export interface ProfileSecretEdits {
-  apiToken: SecretEdit;
-  notificationToken: SecretEdit;
-}
-
-const TOKENS = ['apiToken', 'notificationToken'] as const;
-
-/** Each token's stamp as stored (null: not set): what a form's `expected` names of it. */
-const tokenStamps = (stored: StoredProfile): Record<(typeof TOKENS)[number], string | null> => ({
-  apiToken: stored.apiTokenSealed === null ? null : stampOf(stored.apiTokenSealed),
-  notificationToken: stored.notificationTokenSealed === null ? null : stampOf(stored.notificationTokenSealed),
-});
-
-/**
- * What a save asks of each token it edits, as refuseChangedElsewhere compares it with the
- * stamps: cleared is null (already so when cleared elsewhere too), a new value matches no stamp.
- */
-const tokensAsked = (secrets: ProfileSecretEdits): Record<string, unknown> =>
-  Object.fromEntries(
-    TOKENS.flatMap((name) => {
-      const { action } = secrets[name];
-      return action === 'keep' ? [] : [[name, action === 'clear' ? null : { newValue: true }]];
-    }),
-  );
-
-export interface ProfileService {
-  snapshot(): ProfilesSnapshot;
-  get(id: number): StoredProfile;
-  findByName(name: string): StoredProfile | undefined;
-  active(): StoredProfile;
-  create(fields: ProfileFields, secrets: ProfileSecretEdits): ProfileView;
-  /**
-   * Changes the fields given; the others stay as stored. With `expected` (those fields as a
-   * form read them), refused (conflict) where one was changed elsewhere since.
-   */
-  update(
-    id: number,
-    fields: ProfilePatch,
-    secrets: ProfileSecretEdits,
-    options?: { expected?: ProfileExpected },
-  ): ProfileView;
-  duplicate(id: number, name?: string): ProfileView;
-  /** Removes it; when it was the active one, the profile now active (successorProfile). */
-  remove(id: number): ProfileView | null;
-  activate(id: number): ProfileView;
-  /** Plain tokens, for main-process use only (signing, sending). Never returned over the bridge. */
-  secretsOf(id: number): ProfileSecrets;
-  /**
-   * One plain token (main only): a token that cannot be opened here stops only what needs that
-   * one (the listener verifies with the notification token and never needs the API token).
-   */
-  tokenOf(id: number, token: keyof ProfileSecrets): string | null;
-  /**
-   * Tokens profiles had before (replaced, cleared, or the profile removed), for masking only:
-   * records that echo one stay, and an export printed a rotated token whole. Main only.
-   * Registered webhook header values that were replaced or removed are among them.
-   */
-  formerSecrets(): string[];
-  /**
-   * Every secret of everyProfileSecret's list that this process can open, and every one it
-   * cannot (sealed by the desktop's safeStorage and read from the CLI, or with a key since
-   * lost), named: nothing here can mask an echo of one of those. Never throws for one.
-   */
-  secretsHere(): SecretsHere;
-  /**
-   * The profile's tokens this process cannot open (none opens here: a lost `vault.key`, or
-   * sealed by the desktop app), each with why and its kind; nothing changes.
-   */
-  unopenedTokensOf(id: number): UnopenedStoredSecret[];
-  /** The former secrets (tokens, webhook header values) this process cannot open; nothing changes. */
-  unopenedFormerSecrets(): UnopenedStoredSecret[];
-  /**
-   * Forgets a profile's tokens and/or the former secrets this process cannot open, and only
-   * those (an openable one is never forgotten here), in one transaction; with `expected`, only
-   * when they are the set a preview fingerprinted. A profile then has no such token, and the
-   * refusals they caused end; an echo of one in an old record can no longer be masked.
-   */
-  forgetUnopened(selection: ForgetSelection, expected?: string): ForgetOutcome;
-  /**
-   * The registered webhook's header values (Emulator → Settings), sealed by the same vault as
-   * the tokens: the emulator's deliveries send them, every other reader gets them masked.
-   */
-  readonly webhookHeaders: WebhookHeaderSecrets;
-  view(id: number): ProfileView;
-}
 
 interface Dependencies {
   profiles: ProfilesRepository;
@@ -169,46 +56,7 @@ export function createProfileService({
   const activeId = (): number | null =>
     settings.read(ACTIVE_PROFILE_KEY, z.number().int().nullable(), null).value;
 
-  // One this process cannot open is still set: shown as set, with nothing of it, so a list of
-  // profiles (and every command that reads one) still answers; its secretsOf says why.
-  const shownToken = (sealed: string | null) => {
-    if (sealed === null) return maskedWithStamp(null, null);
-    try {
-      return maskedWithStamp(vault.open(sealed), sealed);
-    } catch {
-      return { isSet: true, masked: MASK_PREFIX, stamp: stampOf(sealed) };
-    }
-  };
-
-  // A damaged column is shown as what is known of it, never as the guess read in its place: a
-  // token that is no sealed secret has no characters to mask (`••••` read as a token), a port
-  // that is no number is unknown (the listener does not start on the guess).
-  const isDamaged = (stored: StoredProfile, column: DamagedProfileColumn): boolean =>
-    stored.damaged.some((field) => field.column === column);
-  const viewedToken = (stored: StoredProfile, column: 'apiToken' | 'notificationToken') => {
-    const shown = shownToken(stored[`${column}Sealed`]);
-    return isDamaged(stored, column) ? { ...shown, masked: null } : shown;
-  };
-
-  const toView = (
-    stored: StoredProfile,
-    active: number | null,
-    all: readonly StoredProfile[] = profiles.list(),
-  ): ProfileView => ({
-    ...stored.fields,
-    listenerPort: isDamaged(stored, 'listenerPort') ? null : stored.fields.listenerPort,
-    id: stored.id,
-    apiToken: viewedToken(stored, 'apiToken'),
-    notificationToken: viewedToken(stored, 'notificationToken'),
-    isActive: stored.id === active,
-    liveAddress: liveAddressReachedBy(
-      stored.fields.baseUrl,
-      all.map((profile) => profile.fields),
-    ),
-    createdAt: stored.createdAt,
-    updatedAt: stored.updatedAt,
-    damaged: stored.damaged,
-  });
+  const { toView } = createProfileViews({ profiles, vault });
 
   const get = (id: number): StoredProfile => {
     const stored = profiles.get(id);
@@ -258,18 +106,6 @@ export function createProfileService({
   const announce = (): void => bus.publish('profiles.changed', snapshot());
 
   const view = (id: number): ProfileView => toView(get(id), activeId());
-
-  // The copy's name fits the name's limit: the base gives way to " copy N" (a 62-character
-  // name once made a 67-character copy, which every list of profiles then refused).
-  const unusedCopyName = (base: string): string => {
-    for (let n = 1; ; n += 1) {
-      const suffix = n === 1 ? ' copy' : ` copy ${n}`;
-      const room = PROFILE_NAME_MAX_LENGTH - suffix.length;
-      const kept = base.length <= room ? base : shortenedTo(base, room).trimEnd();
-      const candidate = `${kept}${suffix}`;
-      if (nameClash(candidate) === undefined) return candidate;
-    }
-  };
 
   const forgetting = createForgetUnopenedSecrets({
     profiles,
@@ -341,7 +177,11 @@ export function createProfileService({
         // A copy takes every column, so it would take a damaged one's guess: refused as a save is.
         refuseGuessedSave(source, () => false);
         // Checked before the write: nothing input refuses is ever stored.
-        const copyName = parseInput(profileNameSchema, name ?? unusedCopyName(source.fields.name), ['name']);
+        const copyName = parseInput(
+          profileNameSchema,
+          name ?? unusedCopyName(source.fields.name, nameClash),
+          ['name'],
+        );
         assertNameFree(copyName);
         return profiles.insert({
           fields: { ...source.fields, name: copyName },
