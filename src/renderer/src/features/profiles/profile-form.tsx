@@ -1,15 +1,13 @@
 import { monoInput } from '@ui/mono-input';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Divider, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   DEFAULT_LISTENER_PORT,
   DEFAULT_SIGNED_TOKEN_MINUTES,
-  ENVIRONMENTS,
   maskSecret,
-  profileFieldsSchema,
   profileFieldsSchemaAmong,
   type MaskedSecret,
   type ProfileExpected,
@@ -22,7 +20,6 @@ import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { useFollowedForm } from '@ui/use-followed-form';
 import { useUnsentWork } from '@ui/leave-guard';
-import { ENVIRONMENT_LABEL } from '@ui/environment-style';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { useEmulatorStore } from '@features/emulator';
@@ -32,27 +29,15 @@ import {
   useDamagedFields,
   withDamagedFieldsSet,
 } from './damaged-form-fields';
-import { baseUrlAfterSwitch } from './environment-base-url';
+import { EnvironmentField } from './environment-field';
 import { LiveAddressWarning } from './live-address-warning';
+import { LABELS, pathToField, pathToSecret, type SecretErrors, type SecretName } from './profile-form-paths';
 import { OperationsEditor } from './operations-editor';
 import { useProfilesStore } from './profiles-store';
 import { SecretField } from './secret-field';
 
 const KEEP: SecretEdit = { action: 'keep' };
 
-/** The fields by the labels the form shows (a save refused as changed elsewhere names them so). */
-const LABELS: Readonly<Record<keyof ProfileFields | SecretName, string>> = {
-  name: 'Name',
-  environment: 'Environment',
-  baseUrl: 'Base URL',
-  listenerPort: 'Listener port',
-  publicListenerUrl: 'Public listener URL',
-  notificationField: 'Notification URL field',
-  operations: 'Operations',
-  signedTokenMinutes: 'Signed token lifetime (minutes)',
-  apiToken: 'API token',
-  notificationToken: 'Notification token',
-};
 const NOT_SET: MaskedSecret = maskSecret(null);
 
 interface ProfileFormProps {
@@ -68,20 +53,6 @@ interface ProfileFormProps {
     secrets: { apiToken: SecretEdit; notificationToken: SecretEdit },
   ) => Promise<ProfileView>;
   onSaved: (profile: ProfileView) => void;
-}
-
-type SecretName = 'apiToken' | 'notificationToken';
-type SecretErrors = Partial<Record<SecretName, string>>;
-
-/** The secret a refused value belongs to (`apiToken.value`), or null. */
-function pathToSecret(path: string): SecretName | null {
-  const name = path.split('.')[0];
-  return name === 'apiToken' || name === 'notificationToken' ? name : null;
-}
-
-function pathToField(path: string): keyof ProfileFields | null {
-  const field = path.replace(/^fields\./, '').split(/[.[]/)[0];
-  return field !== undefined && field in profileFieldsSchema.shape ? (field as keyof ProfileFields) : null;
 }
 
 /** One profile's settings, validated in the form by the same zod schema main uses. */
@@ -202,38 +173,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           {...register('name')}
           error={errors.name?.message ?? damagedFlag('name')}
         />
-        <Controller
-          control={control}
-          name="environment"
-          render={({ field }) => (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Environment
-              </Text>
-              <SegmentedControl
-                aria-label="Environment"
-                // A damaged environment is read as live, a guess: shown chosen by none until set.
-                value={damagedFlag('environment') === null ? field.value : ''}
-                onChange={(value) => {
-                  const environment = ENVIRONMENTS.find((candidate) => candidate === value);
-                  if (environment === undefined) return;
-                  field.onChange(environment);
-                  // The base URL follows unless it is one the user typed (baseUrlAfterSwitch).
-                  const baseUrl = baseUrlAfterSwitch(form.getValues('baseUrl'), environment, emulatorUrl);
-                  if (baseUrl !== null)
-                    form.setValue('baseUrl', baseUrl, { shouldDirty: true, shouldValidate: true });
-                }}
-                data={ENVIRONMENTS.map((value) => ({ value, label: ENVIRONMENT_LABEL[value] }))}
-                color={field.value === 'live' && damagedFlag('environment') === null ? 'red' : undefined}
-              />
-              {damagedFlag('environment') !== null && (
-                <Text size="xs" c="red" data-testid="environment-damaged">
-                  {damagedFlag('environment')}
-                </Text>
-              )}
-            </Stack>
-          )}
-        />
+        <EnvironmentField form={form} emulatorUrl={emulatorUrl} flag={damagedFlag('environment')} />
         <TextInput
           label="Base URL"
           description="The service address for this environment; /checkout is appended. The spec does not give one."
