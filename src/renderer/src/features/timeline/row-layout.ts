@@ -12,14 +12,16 @@ export type RowLayout = 'wide' | 'compact';
 
 /**
  * The narrowest list (the scroller's inner width, px) the wide row fits: `.row`'s columns at
- * their least (the name's 160 px holds its header, "Event or operation"), 8 gaps of 6 px and
- * 10 px of padding either side. Keep it equal to the CSS, which holds every row to it.
+ * their least (the name's 160 px holds its header, "Event or operation"; the status's 92 px its
+ * longest word, `unanswered`), 8 gaps of 6 px and 10 px of padding either side. Keep it equal
+ * to the CSS, which holds every row to it (tests/unit/timeline-row-widths.test.ts). A 1280 px
+ * window's list, 1046 px, still takes it.
  */
-export const WIDE_ROW_MIN_WIDTH = 994;
+export const WIDE_ROW_MIN_WIDTH = 1030;
 
 /**
  * The compact row's least width: `.compact .row`'s columns (the name at 178 px, so the verdicts
- * below kind and name have the wide row's 320 px), 5 gaps, the padding. A list narrower still
+ * below kind and name have the wide row's 320 px), 6 gaps, the padding. A list narrower still
  * (a record open in a window under 1280 px) scrolls sideways, its header with it.
  */
 export const COMPACT_ROW_MIN_WIDTH = 548;
