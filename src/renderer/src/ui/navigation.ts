@@ -29,6 +29,12 @@ export function viewHash(view: string, params = new URLSearchParams()): string {
 }
 
 interface NavigationState extends Location {
+  /**
+   * How many times an address was arrived at: navigate(), Back or Forward, a link, a typed
+   * address; never replaceParams (a filter typed in place). What a view said about the address
+   * it was on (a filter word it refused) is no longer about the one shown after an arrival.
+   */
+  arrival: number;
   /** Goes to a view; while an editor holds unsent edits, only once the user agreed (leave-guard). */
   navigate: (view: string, params?: URLSearchParams | Record<string, string>) => void;
   /** Changes the current view's params without adding a history entry (filters as you type). */
@@ -37,11 +43,12 @@ interface NavigationState extends Location {
 
 export const useNavigation = create<NavigationState>((set) => ({
   ...readHash(),
+  arrival: 0,
   navigate(view, params = new URLSearchParams()) {
     const search = params instanceof URLSearchParams ? params : new URLSearchParams(params);
     leaveViewThen(() => {
       window.location.hash = viewHash(view, search);
-      set({ view, params: search, query: search.toString() });
+      set((state) => ({ view, params: search, query: search.toString(), arrival: state.arrival + 1 }));
     });
   },
   replaceParams(params) {
@@ -64,14 +71,15 @@ function followAddress(): void {
   const target = readHash();
   const shown = useNavigation.getState();
   if (sameLocation(target, shown)) return;
+  const arrive = () => useNavigation.setState((state) => ({ ...target, arrival: state.arrival + 1 }));
   if (!leavingWouldAsk()) {
-    useNavigation.setState(target);
+    arrive();
     return;
   }
   window.history.pushState(null, '', viewHash(shown.view, shown.params));
   leaveViewThen(() => {
     window.location.hash = viewHash(target.view, target.params);
-    useNavigation.setState(target);
+    arrive();
   });
 }
 

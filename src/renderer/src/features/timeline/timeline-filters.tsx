@@ -17,10 +17,8 @@ import {
   isEmptyFilter,
   SEARCH_TEXT_MAX,
   searchWordsLeftOut,
-  statusFilterSchema,
   verdictFilter,
   type EventFilter,
-  type StatusFilter,
 } from '@shared/event-filter';
 import { BODY_VERDICTS, EVENT_KINDS, TOKEN_VERDICTS, eventKindSchema } from '@shared/events';
 import { ORDER_EVENT_TYPES } from '@shared/orders/order-states';
@@ -32,6 +30,7 @@ import { monoInput } from '@ui/mono-input';
 import { shortcutLabel } from '@ui/platform';
 import { ProfileFilterSelect } from '@features/profiles';
 import { useRunExists } from './use-run-exists';
+import { readStatusWords, STATUS_SUGGESTIONS, useRefusedStatusWords } from './use-status-filter-words';
 
 /** Typing is written to the URL (and searched) once the typist pauses, not on every key. */
 export const FILTER_TYPING_DELAY_MS = 300;
@@ -52,27 +51,6 @@ function useDebouncedText(external: string, commit: (value: string) => void) {
       debounced(value);
     },
   ] as const;
-}
-
-const STATUS_SUGGESTIONS = [
-  '2xx',
-  '3xx',
-  '4xx',
-  '5xx',
-  'none',
-  'unanswered',
-  '200',
-  '400',
-  '401',
-  '404',
-  '413',
-  '500',
-  '503',
-];
-
-function parseStatus(word: string): StatusFilter | null {
-  const parsed = statusFilterSchema.safeParse(/^\d+$/.test(word.trim()) ? Number(word.trim()) : word.trim());
-  return parsed.success ? parsed.data : null;
 }
 
 function without(filter: EventFilter, key: keyof EventFilter): EventFilter {
@@ -149,7 +127,7 @@ export function TimelineFilters({
     searchRef.current?.focus();
     searchRef.current?.select();
   });
-  const [statusProblem, setStatusProblem] = useState<string | null>(null);
+  const refusedStatuses = useRefusedStatusWords(filter.statuses);
 
   const patch = (key: keyof EventFilter, value: EventFilter[keyof EventFilter] | undefined) => {
     const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -176,17 +154,9 @@ export function TimelineFilters({
     }));
   };
   const setStatuses = (words: string[]) => {
-    const parsed = words.map((word) => ({ word, status: parseStatus(word) }));
-    const bad = parsed.filter((entry) => entry.status === null).map((entry) => entry.word);
-    setStatusProblem(
-      bad.length === 0
-        ? null
-        : `"${bad.join('", "')}" is not a status: use a code such as 404 or a class (4xx, none, unanswered).`,
-    );
-    patch(
-      'statuses',
-      parsed.flatMap((entry) => (entry.status === null ? [] : [entry.status])),
-    );
+    const { applied, refused } = readStatusWords(words);
+    refusedStatuses.say(refused, applied);
+    patch('statuses', applied);
   };
   const shortcut = appCommandShortcut('focus-timeline-filter');
   // The words the index cannot match, said where the search is typed: left out in silence, a
@@ -248,7 +218,7 @@ export function TimelineFilters({
           data={STATUS_SUGGESTIONS}
           value={(filter.statuses ?? []).map(String)}
           onChange={setStatuses}
-          error={statusProblem}
+          error={refusedStatuses.said}
           clearable
           acceptValueOnBlur
           size="xs"
@@ -283,7 +253,7 @@ export function TimelineFilters({
             variant="subtle"
             leftSection={<IconFilterOff size={14} />}
             onClick={() => {
-              setStatusProblem(null);
+              refusedStatuses.say(null, []);
               onChange(() => ({}));
             }}
           >
