@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS } from '../../src/shared/merchant-api';
-import { HISTORY_DEFAULT_LIMIT } from '../../src/main/cli/commands/history';
+import { HISTORY_DEFAULT_LIMIT } from '../../src/main/cli/commands/history-filter-flags';
 import { DEFAULT_SERVE_PORT } from '../../src/main/cli/commands/serve';
 import { newOrderFrom } from '../../src/main/emulator/create-checkout';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/main/emulator/notification-token';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HistoryRecord } from '../../src/main/cli/commands/history';
+import type { HistoryRecord } from '../../src/main/cli/commands/history-json';
 import type { NewEvent } from '../../src/main/store/events-repository';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';

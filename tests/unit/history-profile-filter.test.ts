@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
-import type { HistoryRecord } from '../../src/main/cli/commands/history';
+import type { HistoryRecord } from '../../src/main/cli/commands/history-json';
 import type { NewEvent } from '../../src/main/store/events-repository';
 import { matchSummary } from '../../src/renderer/src/features/timeline/summary-matches-filter';
 import type { TimelineSummary } from '../../src/shared/events';

@@ -19,7 +19,7 @@ import {
   historyFlags,
   noteSearchLeftOut,
   withFilterOptions,
-} from './history';
+} from './history-filter-flags';
 import { terminalSafe } from '../terminal-text';
 import { outFileOf } from '../report-file';
 
