@@ -10,7 +10,8 @@ import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { openStore } from '../../src/main/store/open-store';
 import { createSearchIndex, type SearchIndex } from '../../src/main/store/search-index';
-import { createStoreWriter, type StoreWriter } from '../../src/main/store/store-writer';
+import { createStoreWriter } from '../../src/main/store/store-writer';
+import type { StoreWriter } from '../../src/main/store/store-writer-types';
 
 const webhook = (note: string): NewEvent => ({
   kind: 'webhook',

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/store/connection';
-import { createStoreWriter, writesThrough } from '../../src/main/store/store-writer';
+import { createStoreWriter } from '../../src/main/store/store-writer';
+import { writesThrough } from '../../src/main/store/writes-through';
 import { makeTempDir } from './helpers/temp-console';
 
 const cleanups: (() => void)[] = [];

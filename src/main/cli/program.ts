@@ -25,7 +25,7 @@ import { errorWords } from '../../shared/error-words';
 import { join } from 'node:path';
 import { DATABASE_FILE_NAME, resolveDataDir } from '../data-dir';
 import { isUnreadableDatabaseError, unreadableDatabaseWords } from '../store/open-store';
-import { diskFullWords } from '../store/store-writer';
+import { diskFullWords } from '../store/disk-full-words';
 
 export interface RunCliOptions {
   io: CliIo;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOUNDED_SERVER_OPTIONS } from '../http/server-limits';
-import type { StoreWriter } from '../store/store-writer';
+import type { StoreWriter } from '../store/store-writer-types';
 import type { EmulatorEngine } from './emulator-engine';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { EmulatorError } from './emulator-errors';

@@ -12,7 +12,7 @@ import { maskWith, replaceSecretsDeep, usableSecrets } from '../../shared/secret
 import { countOf } from '../../shared/count-words';
 import { errorWords } from '../../shared/error-words';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
-import { diskFullWords } from '../store/store-writer';
+import { diskFullWords } from '../store/disk-full-words';
 import type { StoredProfile } from '../store/profiles-repository';
 import { outlineOf, type LoadedScenario } from './load-scenarios';
 import { runScenario } from './run-scenario';

@@ -8,7 +8,7 @@ import { baseUrlClause } from '../../shared/profile-readiness';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
-import { diskFullWords } from '../store/store-writer';
+import { diskFullWords } from '../store/disk-full-words';
 import type { RunSource, RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
 import type { RunUnderWayHere } from '../../shared/scenarios/runs-under-way';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';

@@ -28,7 +28,9 @@ import { createProfilesRepository, type ProfilesRepository } from './profiles-re
 import { createScenarioRunsRepository, type ScenarioRunsRepository } from './scenario-runs-repository';
 import { createSettingsRepository, type SettingsRepository } from './settings-repository';
 import { createSearchIndex, type SearchIndex } from './search-index';
-import { createStoreWriter, writesThrough, type StoreWriter } from './store-writer';
+import { createStoreWriter } from './store-writer';
+import type { StoreWriter } from './store-writer-types';
+import { writesThrough } from './writes-through';
 
 /**
  * The console's database, owned here and nowhere else: every repository over it and the one

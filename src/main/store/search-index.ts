@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from './connection';
 import { createSecretHiding, INDEXED_COLUMNS, type KnownSecrets } from './search-index-secrets';
-import type { StoreWriter } from './store-writer';
+import type { StoreWriter } from './store-writer-types';
 import { DatabaseBusyError } from './write-lock';
 
 /** Rows indexed per background step: small, so a step never holds a listener's commit for long. */

@@ -1,69 +1,10 @@
-import { errorWords } from '../../shared/error-words';
 import type { SqliteDatabase } from './connection';
+import { openGroupsInThisProcess } from './open-write-groups';
+import type { LockWaitStats, StoreWriter, StoreWriterOptions } from './store-writer-types';
 import { createWriteLock, DatabaseBusyError, DEFAULT_LOCK_WAIT_MS, isBusyError } from './write-lock';
 
-/**
- * The process's one writer of the database. Every write goes through it, so "committed" means
- * the same thing everywhere:
- * - `write(fn)` resolves once the transaction that took `fn` has committed (the hot paths:
- *   the listener's rows, the emulator's orders and deliveries, an import's chunks);
- * - `writeNow(fn)` returns only once `fn` is committed (one-off writes: a profile edit, a
- *   record of a request sent from the builder);
- * - a write made inside another write's `fn` is part of it, committed when that one is;
- * - `afterCommit(then)` runs `then` after the commit that holds what was written so far, so
- *   pushes never announce a row that is not on disk.
- */
-export interface StoreWriter {
-  /**
-   * Runs a write inside the current turn's transaction; resolves once that transaction is
-   * committed. When another process holds the write lock the write waits on a timer (the
-   * event loop keeps running) and rejects with DatabaseBusyError if the lock stays taken.
-   */
-  write<T>(fn: () => T): Promise<T>;
-  /**
-   * Runs a write and commits it (with whatever the turn's transaction already holds) before
-   * returning. Waits synchronously for another process's lock (the connection's busy timeout).
-   */
-  writeNow<T>(fn: () => T): T;
-  /**
-   * As writeNow, for a function that runs one SQL statement: inside another write it takes no
-   * savepoint of its own, since SQLite undoes a failed statement by itself and the enclosing
-   * write's savepoint undoes the rest.
-   */
-  writeStatementNow<T>(fn: () => T): T;
-  /**
-   * As writeNow, but only if the lock is free now (or this writer's group holds it): null at
-   * once when another process holds it. For work a reader can do without (refreshing a derived
-   * table before reading it), so a read never waits on, nor fails for, another process's write.
-   */
-  tryWriteNow<T>(fn: () => T): { result: T } | null;
-  /**
-   * Runs `then` once everything written so far is committed: at once when nothing is pending,
-   * else after the commit (never, if it fails: what was not stored is not announced).
-   */
-  afterCommit(then: () => void): void;
-  /** Resolves once everything written so far is committed; rejects if that commit fails. */
-  committed(): Promise<void>;
-  /** Writes what waits for the lock now, waiting synchronously if it must (closing only). */
-  flushNow(): void;
-  /** How often writes had to wait for another process, the longest wait, and how many gave up. */
-  stats(): LockWaitStats;
-}
-
-/**
- * A write the full disk refused, in the one wording every command says it (docs/data-safety.md),
- * or null for any other failure. The caller adds what was lost and what to do.
- */
-export function diskFullWords(error: unknown): string | null {
-  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_FULL') return null;
-  return `the data directory's disk is full (SQLite: ${errorWords(error)}); the write it was making was not saved`;
-}
-
-export interface LockWaitStats {
-  waits: number;
-  longestWaitMs: number;
-  gaveUp: number;
-}
+// The writer itself: group commit, savepoints, the wait for another process's lock. What it
+// promises is store-writer-types.ts; the groups open in this process, open-write-groups.ts.
 
 interface Member {
   resolve: () => void;
@@ -80,34 +21,6 @@ interface Waiting {
   run: () => void;
   /** Fails it without running it. */
   fail: (error: unknown) => void;
-}
-
-/**
- * The groups open in this process, each as "commit it unless a write function is running". A
- * writer's `writeNow` waits for the lock synchronously; were the lock held by another writer of
- * this same process (two consoles on one data directory in one process, as tests run them),
- * that writer's group could never reach its end-of-turn commit, and the wait would end in
- * "database is locked" after the busy timeout. So `writeNow` commits them first.
- */
-const openGroupsInThisProcess = new Set<() => void>();
-
-/**
- * Commits every group open in this process now (unless a write function is running in it), for
- * a connection of its own in this process that takes the lock synchronously (a test's, opening the
- * file as another process would): its wait could otherwise never see the end-of-turn commit.
- */
-export function commitOpenGroupsInThisProcess(): void {
-  for (const commitGroup of openGroupsInThisProcess) commitGroup();
-}
-
-export interface StoreWriterOptions {
-  /** How long writes wait for another process's lock before they fail. */
-  maxWaitMs?: number;
-  /**
-   * The consoles other processes run on the data directory (`checkout-console listen (pid 41)`),
-   * asked only when a write gives up, so its words can say who may hold the lock.
-   */
-  runningConsoles?: () => readonly string[];
 }
 
 /**
@@ -169,7 +82,7 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     return null;
   };
 
-  /** This writer's group committed early for another writer of this process (see above). */
+  /** This writer's group committed early for another writer of this process (open-write-groups.ts). */
   function commitUnlessWriting(): void {
     if (depth === 0) void commit();
   }
@@ -240,7 +153,7 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     for (const entry of batch) entry.run();
   };
 
-  /** Before this writer takes the lock: the other writers of this process commit (see above). */
+  /** Before this writer takes the lock: the other writers of this process commit (open-write-groups.ts). */
   const commitOthersInThisProcess = () => {
     for (const commitOther of openGroupsInThisProcess) if (commitOther !== commitUnlessWriting) commitOther();
   };
@@ -386,30 +299,4 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     },
     stats: () => ({ ...stats }),
   };
-}
-
-/**
- * The repository with the named methods (its writes) made through the writer: each is
- * committed when it returns, or, called inside another write, is part of that one.
- * `oneStatement` names writes that run a single SQL statement (an order's insert): SQLite undoes
- * a failed statement by itself, so inside another write they take no savepoint of their own,
- * only that write's (issue 20: the emulator's insert ran in two nested savepoints).
- */
-export function writesThrough<R extends object>(
-  writer: StoreWriter,
-  repository: R,
-  writes: readonly (keyof R)[],
-  oneStatement: readonly (keyof R)[] = [],
-): R {
-  const wrapped: R = { ...repository };
-  const wrap = (name: keyof R, through: (fn: () => unknown) => unknown) => {
-    const method = repository[name];
-    if (typeof method !== 'function') throw new Error(`${String(name)} is not a method.`);
-    Object.assign(wrapped, {
-      [name]: (...args: unknown[]): unknown => through(() => Reflect.apply(method, repository, args)),
-    });
-  };
-  for (const name of writes) wrap(name, (fn) => writer.writeNow(fn));
-  for (const name of oneStatement) wrap(name, (fn) => writer.writeStatementNow(fn));
-  return wrapped;
 }

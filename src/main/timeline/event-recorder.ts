@@ -7,7 +7,7 @@ import {
   type NewEvent,
   type NumberedEvent,
 } from '../store/events-repository';
-import type { StoreWriter } from '../store/store-writer';
+import type { StoreWriter } from '../store/store-writer-types';
 
 /** An update to a record whose summary the caller already holds (so it is not read back). */
 export interface KnownUpdate {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { commitOpenGroupsInThisProcess } from '../../../src/main/store/store-writer';
+import { commitOpenGroupsInThisProcess } from '../../../src/main/store/open-write-groups';
 
 /**
  * Runs `use` on a connection of its own to a console's database file, as another process
