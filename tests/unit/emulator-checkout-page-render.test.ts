@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCheckoutPage } from '../../src/main/emulator/checkout-page';
 import { renderLandingPage } from '../../src/main/emulator/merchant-landing-page';
-import type { EmulatorOrderRow } from '../../src/main/store/emulator-repository';
+import type { EmulatorOrderRow } from '../../src/main/store/emulator-orders-repository';
 
 const order: EmulatorOrderRow = {
   orderId: '8a1f0a52-3f4e-4d7e-9a51-0c2b9f7d6e11',

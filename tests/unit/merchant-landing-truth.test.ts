@@ -5,7 +5,8 @@ import {
   type LandingOutcome,
 } from '../../src/main/emulator/merchant-landing-page';
 import { notificationState, type NotificationState } from '../../src/main/emulator/notification-state-words';
-import type { EmulatorOrderRow, OutboxRow } from '../../src/main/store/emulator-repository';
+import type { EmulatorOrderRow } from '../../src/main/store/emulator-orders-repository';
+import type { OutboxRow } from '../../src/main/store/emulator-outbox-repository';
 import { NO_FAULTS } from '../../src/shared/emulator';
 import type { OrderState } from '../../src/shared/orders/order-states';
 

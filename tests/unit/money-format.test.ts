@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCheckoutPage } from '../../src/main/emulator/checkout-page';
-import type { EmulatorOrderRow } from '../../src/main/store/emulator-repository';
+import type { EmulatorOrderRow } from '../../src/main/store/emulator-orders-repository';
 import { formatMinorMoney, formatMoney } from '../../src/shared/money-format';
 import { formatCountdown } from '../../src/shared/relative-time';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tooManyDecimalsWords } from '../../src/shared/checkout/money';
 import { EmulatorError } from '../../src/main/emulator/emulator-errors';
 import { requestedAmount } from '../../src/main/emulator/operation-amounts';
-import type { EmulatorOrderRow } from '../../src/main/store/emulator-repository';
+import type { EmulatorOrderRow } from '../../src/main/store/emulator-orders-repository';
 
 const omrOrder = {
   orderId: 'order-1',

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../shared/money-format';
 import { formatCountdown } from '../../shared/relative-time';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { renderStandalonePage } from '../html/standalone-page';
 import { escapeHtml } from './escape-html';
 

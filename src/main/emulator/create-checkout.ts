@@ -9,7 +9,7 @@ import {
 } from '../../shared/checkout';
 import type { CountryCurrencyPair } from '../../shared/checkout/country-currency-pairs';
 import { parseAmount } from '../../shared/checkout/money';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { EmulatorError } from './emulator-errors';
 import { randomHex } from '../random-hex';
 import { newOrderId } from './order-id';

@@ -7,7 +7,7 @@ import { scrubAnswer } from '../merchant-api/scrub-answer';
 import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
 import type { HttpOutcome } from '../outbound/http-exchange';
 import { recordedExchange } from '../outbound/recorded-exchange';
-import type { OutboxRow } from '../store/emulator-repository';
+import type { OutboxRow } from '../store/emulator-outbox-repository';
 import { deliveryArrivalId } from '../timeline/delivery-arrival';
 import { deliveryHeaders } from './delivery-headers';
 import { notificationToken, TOKEN_LIFETIME_SECONDS } from './notification-token';

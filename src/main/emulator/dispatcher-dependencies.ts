@@ -1,7 +1,8 @@
 import type { EmulatorSettings } from '../../shared/emulator';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import type { HmacKeyCache } from '../jwt/hmac-key-cache';
-import type { EmulatorOrderRow, EmulatorOutboxRepository } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
+import type { EmulatorOutboxRepository } from '../store/emulator-outbox-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 
 /** What the webhook dispatcher, and each attempt it makes (delivery-attempt.ts), is given. */

@@ -1,7 +1,8 @@
 import type { Faults } from '../../shared/emulator';
 import type { CustomerAction } from '../../shared/orders/order-states';
 import type { OperationName } from '../../shared/profile';
-import type { EmulatorOrderRow, EmulatorOrdersRepository, OutboxRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow, EmulatorOrdersRepository } from '../store/emulator-orders-repository';
+import type { OutboxRow } from '../store/emulator-outbox-repository';
 import type {
   EmulatorTransactionsRepository,
   TransactionRow,

@@ -6,7 +6,7 @@ import { errorWords } from '../../shared/error-words';
 import { parseInput } from '../parse-input';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { followFromOtherProcesses } from '../other-processes-watch';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { deliveryView, orderView } from './emulator-views';
 import { createEmulatorEngine } from './emulator-engine';
 import { startEmulatorServer, type RunningEmulatorServer } from './emulator-server';

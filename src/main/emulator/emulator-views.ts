@@ -1,6 +1,7 @@
 import type { EmulatorDelivery, EmulatorOrder } from '../../shared/emulator';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
-import type { EmulatorOrderRow, OutboxRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
+import type { OutboxRow } from '../store/emulator-outbox-repository';
 import { checkoutUrlOf } from './create-checkout';
 
 const iso = (ms: number): string => new Date(ms).toISOString();

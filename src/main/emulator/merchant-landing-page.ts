@@ -3,7 +3,7 @@ import {
   type CustomerAction,
   type OrderState,
 } from '../../shared/orders/order-states';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { renderStandalonePage } from '../html/standalone-page';
 import { escapeHtml } from './escape-html';
 import type { NotificationState } from './notification-state-words';

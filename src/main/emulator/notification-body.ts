@@ -1,4 +1,4 @@
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 
 /**
  * The notification payload as the spec defines it: `{ order_id, order_reference_id, order_number,

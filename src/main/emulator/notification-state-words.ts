@@ -1,4 +1,4 @@
-import type { OutboxRow } from '../store/emulator-repository';
+import type { OutboxRow } from '../store/emulator-outbox-repository';
 
 /** What became of the notification of a customer's move, as the outbox says now. */
 export interface NotificationState {

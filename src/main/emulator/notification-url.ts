@@ -1,5 +1,5 @@
 import type { EmulatorSettings } from '../../shared/emulator';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { isServiceTokenPart, serviceTokenPart } from '../http/service-token-query';
 
 /**

@@ -7,7 +7,7 @@ import {
   tooManyDecimalsWords,
 } from '../../shared/checkout/money';
 import { CAPTURE_REQUEST_KEYS, REFUND_REQUEST_KEYS } from '../../shared/orders/order-amounts';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { EmulatorError } from './emulator-errors';
 
 /** Amounts of an order in minor units of its currency (halalas, fils, baisa), and back. */

@@ -1,4 +1,4 @@
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { minorOf, textOf } from './operation-amounts';
 import type { Move } from './order-machine';
 

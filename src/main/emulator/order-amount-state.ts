@@ -1,5 +1,5 @@
 import type { OrderState } from '../../shared/orders/order-states';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
 import { minorOf, textOf } from './operation-amounts';

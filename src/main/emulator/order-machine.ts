@@ -10,7 +10,7 @@ import {
 } from '../../shared/orders/order-states';
 import type { OperationName } from '../../shared/profile';
 import { ORDER_STATE_WORDS, operationBlockedReason } from '../../shared/orders/operation-availability';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
 import { requestedAmount, textOf, totalAmountOf } from './operation-amounts';

@@ -1,6 +1,6 @@
 import type { Finding } from '../../shared/checkout/findings';
 import type { OrderEventType } from '../../shared/orders/order-states';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 
 /**

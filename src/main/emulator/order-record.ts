@@ -1,5 +1,5 @@
 import type { AbsentMoneyChoice } from '../../shared/emulator';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { checkoutUrlOf } from './create-checkout';
 import { minorOf, textOf } from './operation-amounts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EmulatorOrderRow } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { minorOf } from './operation-amounts';
 

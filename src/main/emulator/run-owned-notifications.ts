@@ -1,5 +1,5 @@
 import { processStartOf } from '../running-addresses/process-identity';
-import type { EmulatorOutboxRepository, RunOwner } from '../store/emulator-repository';
+import type { EmulatorOutboxRepository, RunOwner } from '../store/emulator-outbox-repository';
 
 /**
  * The notifications of a `test` run's own emulator belong to the run. They go to the run's own

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createIdentityCheck } from '../running-addresses/process-identity';
-import type { EmulatorOrderRow, OutboxRow, RunOwner } from '../store/emulator-repository';
+import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
+import type { OutboxRow, RunOwner } from '../store/emulator-outbox-repository';
 import { attemptDelivery } from './delivery-attempt';
 import type { DispatcherDependencies } from './dispatcher-dependencies';
 import { notificationBody } from './notification-body';

@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './connection';
 import { createDraftsRepository, type DraftsRepository } from './drafts-repository';
-import {
-  createEmulatorOrdersRepository,
-  createEmulatorOutboxRepository,
-  type EmulatorOrdersRepository,
-  type EmulatorOutboxRepository,
-} from './emulator-repository';
+import { createEmulatorOrdersRepository, type EmulatorOrdersRepository } from './emulator-orders-repository';
+import { createEmulatorOutboxRepository, type EmulatorOutboxRepository } from './emulator-outbox-repository';
 import {
   createEmulatorTransactionsRepository,
   type EmulatorTransactionsRepository,

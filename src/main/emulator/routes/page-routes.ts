@@ -5,7 +5,7 @@ import {
   CUSTOMER_ACTIONS,
   type CustomerAction,
 } from '../../../shared/orders/order-states';
-import type { EmulatorOrderRow } from '../../store/emulator-repository';
+import type { EmulatorOrderRow } from '../../store/emulator-orders-repository';
 import { renderStandalonePage } from '../../html/standalone-page';
 import { renderCheckoutPage } from '../checkout-page';
 import { checkoutUrlOf, underPageBase } from '../create-checkout';

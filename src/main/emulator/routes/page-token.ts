@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { EmulatorOrderRow } from '../../store/emulator-repository';
+import type { EmulatorOrderRow } from '../../store/emulator-orders-repository';
 import type { EmulatorEngine } from '../emulator-engine';
 import { EmulatorError } from '../emulator-errors';
 
