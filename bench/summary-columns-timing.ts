@@ -4,7 +4,7 @@
 //   npx tsx --tsconfig tsconfig.node.json bench/summary-columns-timing.ts
 import Database from 'better-sqlite3';
 import { performance } from 'node:perf_hooks';
-import { summaryColumns } from '../src/main/store/event-columns';
+import { summaryColumns } from '../src/main/store/event-column-sql';
 import { createEventsRepository } from '../src/main/store/events-repository';
 import { migrate } from '../src/main/store/migrate';
 import { migrations } from '../src/main/store/migrations';

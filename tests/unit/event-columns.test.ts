@@ -1,11 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import {
-  EVENT_COLUMNS,
-  INSERT_EVENT_SQL,
-  summaryColumns,
-  toHistoryRecord,
-} from '../../src/main/store/event-columns';
+import { EVENT_COLUMNS } from '../../src/main/store/event-columns';
+import { INSERT_EVENT_SQL, summaryColumns } from '../../src/main/store/event-column-sql';
+import { toHistoryRecord } from '../../src/main/store/event-history-record';
 import { createEventsRepository } from '../../src/main/store/events-repository';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';

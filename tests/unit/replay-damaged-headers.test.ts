@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../src/main/store/event-columns';
+import type { NewEvent } from '../../src/main/store/new-event';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 

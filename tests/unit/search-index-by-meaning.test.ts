@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleCore } from '../../src/main/app';
 import type { EventPageResult } from '../../src/shared/contract/timeline';
-import type { NewEvent } from '../../src/main/store/event-columns';
+import type { NewEvent } from '../../src/main/store/new-event';
 import { eventsBefore038 } from './helpers/events-before-038';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';

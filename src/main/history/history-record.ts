@@ -1,4 +1,4 @@
-import { toHistoryRecord, type HistoryRecord } from '../store/event-columns';
+import { toHistoryRecord, type HistoryRecord } from '../store/event-history-record';
 import { damagedOfRow, type EventRow } from '../store/events-repository';
 import type { DamagedField } from '../../shared/events';
 import { exportedEvent, scrubSecrets } from './export-records';

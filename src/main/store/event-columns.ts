@@ -1,70 +1,15 @@
-import {
-  BODY_VERDICTS,
-  bodyText,
-  EVENT_KINDS,
-  TOKEN_VERDICTS,
-  type BodyVerdict,
-  type EventKind,
-  type HeaderList,
-  type TokenVerdict,
-} from '../../shared/events';
-import { defaultProvenance, PROVENANCES, type Provenance } from '../../shared/provenance';
+import { BODY_VERDICTS, bodyText, EVENT_KINDS, TOKEN_VERDICTS } from '../../shared/events';
+import { defaultProvenance, PROVENANCES } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
 import { wellFormedText } from '../../shared/well-formed-text';
-import { detailsKeySql, readStoredTime, UNREADABLE, type Storage } from './stored-columns';
+import { bodyFindingsOf, tokenFindingsText } from './event-findings';
+import type { EventUpdate, NewEvent } from './new-event';
+import { readStoredTime, UNREADABLE, type Storage } from './stored-columns';
 import { newTimeOrderedUuid } from './time-ordered-uuid';
 
-/** What a producer (listener, client, emulator, replay) records. Only kind is required. */
-export interface NewEvent {
-  uid?: string;
-  kind: EventKind;
-  atMs?: number;
-  profileId?: number | null;
-  profileName?: string | null;
-  method?: string | null;
-  url?: string | null;
-  path?: string | null;
-  query?: string | null;
-  remoteAddress?: string | null;
-  requestHeaders?: HeaderList;
-  requestBody?: Uint8Array | null;
-  requestSize?: number | null;
-  requestTruncated?: boolean;
-  status?: number | null;
-  responseHeaders?: HeaderList | null;
-  responseBody?: Uint8Array | null;
-  durationMs?: number | null;
-  orderId?: string | null;
-  orderReferenceId?: string | null;
-  eventType?: string | null;
-  tokenVerdict?: TokenVerdict | null;
-  bodyVerdict?: BodyVerdict | null;
-  error?: string | null;
-  relatedId?: number | null;
-  imported?: boolean;
-  details?: Record<string, unknown>;
-  /** Whose doing it was; by default from the kind (forward, replay) and `imported`, else the service's. */
-  provenance?: Provenance;
-}
-
-/** Fields that become known after the row was first written (a response, a verdict). */
-export type EventUpdate = Partial<
-  Pick<
-    NewEvent,
-    | 'status'
-    | 'responseHeaders'
-    | 'responseBody'
-    | 'durationMs'
-    | 'orderId'
-    | 'orderReferenceId'
-    | 'eventType'
-    | 'tokenVerdict'
-    | 'bodyVerdict'
-    | 'error'
-    | 'relatedId'
-    | 'details'
-  >
->;
+// The events table's one declaration of its columns, and the row types derived from it. What is
+// derived further has its own module: the SQL (event-column-sql.ts), a `history --json` record
+// (event-history-record.ts), what producers write (new-event.ts).
 
 type StoredValue<S extends Storage> = S extends 'blob' ? Buffer : S extends 'text' ? string : number;
 type Value<S extends Storage, Nullable extends boolean> = Nullable extends true
@@ -72,7 +17,7 @@ type Value<S extends Storage, Nullable extends boolean> = Nullable extends true
   : StoredValue<S>;
 
 /** A stored row seen loosely, for a column whose output also reads another column. */
-type AnyRow = Readonly<Record<string, unknown>>;
+export type AnyRow = Readonly<Record<string, unknown>>;
 
 interface Column<S extends Storage, Nullable extends boolean, Summary extends boolean, History> {
   storage: S;
@@ -135,39 +80,6 @@ function historyBody(bytes: Buffer | null): { body: string | null; body_base64: 
 const bytes = (value: Uint8Array | null | undefined) =>
   value === undefined || value === null ? null : Buffer.from(value);
 const flag = (value: boolean | undefined) => (value === true ? 1 : 0);
-
-/** The number of findings of a notification body's judgement stored in `details.body`, else null. */
-export function bodyFindingsOf(details: Record<string, unknown> | undefined): number | null {
-  const body = details?.['body'];
-  if (typeof body !== 'object' || body === null) return null;
-  const findings = (body as { findings?: unknown }).findings;
-  return Array.isArray(findings) ? findings.length : null;
-}
-
-/**
- * The messages of a webhook token's findings stored in `details.token` (a token in one place
- * only, a claim named twice), else null: not a judged token, or a record from before they were
- * stored. The lists read them, as they read the body's count, so a valid token with findings
- * never draws as a plain green "valid".
- */
-export function tokenFindingsOf(details: unknown): string[] | null {
-  if (typeof details !== 'object' || details === null) return null;
-  const token = (details as { token?: unknown }).token;
-  if (typeof token !== 'object' || token === null) return null;
-  const findings = (token as { findings?: unknown }).findings;
-  if (!Array.isArray(findings)) return null;
-  return findings.flatMap((finding: unknown) => {
-    const message =
-      typeof finding === 'object' && finding !== null ? (finding as { message?: unknown }).message : null;
-    return typeof message === 'string' ? [message] : [];
-  });
-}
-
-/** tokenFindingsOf's messages as the token_findings column holds them: a JSON list, else null. */
-function tokenFindingsText(details: Record<string, unknown> | undefined): string | null {
-  const findings = tokenFindingsOf(details);
-  return findings === null ? null : JSON.stringify(findings);
-}
 
 /**
  * The events table's columns (after `id`), declared once: the INSERT, the summary SELECT,
@@ -269,7 +181,7 @@ export const EVENT_COLUMNS = {
   first_named_order_id: column('text', true, true, () => null),
 };
 
-type Columns = typeof EVENT_COLUMNS;
+export type Columns = typeof EVENT_COLUMNS;
 export type ColumnName = keyof Columns;
 type ValueOfColumn<K extends ColumnName> = ReturnType<Columns[K]['write']>;
 
@@ -301,85 +213,5 @@ export type SummaryRow = Pick<EventRow, 'id' | 'unreadable_columns' | SummaryNam
   details?: string;
 };
 
-const NAMES = Object.keys(EVENT_COLUMNS) as ColumnName[];
 /** The columns, each with its declaration (read-event-row.ts reads each by it). */
 export const entries = Object.entries(EVENT_COLUMNS) as [ColumnName, Columns[ColumnName]][];
-
-/** The summary columns, comma-separated, each with `prefix` (`e.` inside joins). */
-export const summaryColumns = (prefix = ''): string =>
-  [
-    ...['id', ...entries.filter(([, spec]) => spec.summary).map(([name]) => name)].map(
-      (name) => `${prefix}${name}`,
-    ),
-    // Through detailsKeySql: json_extract fails the whole list over one row's damaged details.
-    `${detailsKeySql(prefix, '$.operation')} AS operation`,
-    // notSentOf's reading of the same flags (a JSON true reads as 1).
-    `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN ${detailsKeySql(prefix, '$.dropped')} = 1 THEN 'dropped' WHEN ${detailsKeySql(prefix, '$.unsent')} = 1 THEN 'unsent' END AS not_sent`,
-    `CASE WHEN json_valid(${prefix}details) THEN json_type(${prefix}details) = 'object' ELSE 0 END AS details_readable`,
-    // Migration 042's virtual column: unansweredOf's reading of the stored failure.
-    `${prefix}unanswered`,
-  ].join(', ');
-
-/**
- * Positional parameters, bound from `insertValues`: better-sqlite3 binds a named parameter by
- * looking its name up in the object, about 9 µs more per row of these ~28 columns than an array
- * (measured; the listener writes one per webhook).
- */
-export const INSERT_EVENT_SQL = `INSERT INTO events (id, ${NAMES.join(', ')}) VALUES (?, ${NAMES.map(() => '?').join(', ')})`;
-
-/** The INSERT's values in its column order: the id (null: SQLite picks the next), then each column. */
-export function insertValues(id: number | null, params: EventParams): unknown[] {
-  const values: unknown[] = [id];
-  const byName = params as Record<string, unknown>;
-  for (const name of NAMES) values.push(byName[name]);
-  return values;
-}
-
-/** A new row's values, each column written by its declaration. */
-export function toParams(event: NewEvent): EventParams {
-  // A plain loop: this runs for every webhook the listener stores (issue 20's hot path).
-  const params: Record<string, unknown> = {};
-  for (const [name, spec] of entries) params[name] = spec.write(event);
-  return params as EventParams;
-}
-
-/** The columns an update sets (those whose field it carries) and their values. */
-export function updateParams(update: EventUpdate): {
-  assignments: string[];
-  params: Record<string, unknown>;
-} {
-  const assignments: string[] = [];
-  const params: Record<string, unknown> = {};
-  // An update carries only fields a row may learn later; each is written as a new row's would be.
-  const asEvent = { kind: 'webhook', ...update } satisfies NewEvent;
-  for (const [name, spec] of entries) {
-    if (spec.from === null || update[spec.from] === undefined) continue;
-    assignments.push(`${name} = @${name}`);
-    params[name] = spec.write(asEvent);
-  }
-  return { assignments, params };
-}
-
-type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void
-  ? I
-  : never;
-type HistoryPart<K extends ColumnName> =
-  NonNullable<Columns[K]['history']> extends (...args: never[]) => infer Part ? Part : never;
-
-/**
- * A record as `history --json` prints it: `id`, then what each column adds (a body as `body`
- * when it is UTF-8, else as `body_base64`; `url` with `?serviceToken=` values REDACTED).
- */
-export type HistoryRecord = { id: number } & UnionToIntersection<
-  { [K in ColumnName]: HistoryPart<K> }[ColumnName]
->;
-
-/** A stored row as `history --json` prints it, built column by column from the declarations. */
-export function toHistoryRecord(row: EventRow): HistoryRecord {
-  const record: Record<string, unknown> = { id: row.id };
-  for (const [name, spec] of entries) {
-    const read = spec.history as ((value: unknown, row: AnyRow) => object) | null;
-    if (read !== null) Object.assign(record, read(row[name], row));
-  }
-  return record as HistoryRecord;
-}

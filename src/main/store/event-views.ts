@@ -12,13 +12,9 @@ import { provenanceSchema } from '../../shared/provenance';
 import { UNREADABLE_AT } from '../../shared/damaged-record-words';
 import { notSentOf, recordStatusWord, unansweredOf, type NotSent } from '../../shared/record-status';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
-import {
-  bodyFindingsOf,
-  tokenFindingsOf,
-  type EventRow,
-  type EventUpdate,
-  type SummaryRow,
-} from './event-columns';
+import { bodyFindingsOf, tokenFindingsOf } from './event-findings';
+import type { EventRow, SummaryRow } from './event-columns';
+import type { EventUpdate } from './new-event';
 import {
   readStoredCount,
   readStoredDetails,

@@ -3,22 +3,16 @@ import type { TimelineDetail, TimelineSummary } from '../../shared/events';
 import { provenanceSchema, type Provenance } from '../../shared/provenance';
 import { notSentOf } from '../../shared/record-status';
 import type { SqliteDatabase } from './connection';
-import {
-  INSERT_EVENT_SQL,
-  insertValues,
-  summaryColumns,
-  toParams,
-  updateParams,
-  type EventRow,
-  type EventUpdate,
-  type NewEvent,
-  type SummaryRow,
-} from './event-columns';
+import { INSERT_EVENT_SQL, insertValues, summaryColumns, toParams, updateParams } from './event-column-sql';
+import type { EventRow, SummaryRow } from './event-columns';
+import type { EventUpdate, NewEvent } from './new-event';
 import { toDetail, toSummary } from './event-views';
 import { FIRST_NAMED_ORDER, mayNameOrderTwice } from './first-named-order';
 import { readEventRow } from './read-event-row';
 
-export { bodyFindingsOf, type EventRow, type EventUpdate, type NewEvent } from './event-columns';
+export { bodyFindingsOf } from './event-findings';
+export type { EventRow } from './event-columns';
+export type { EventUpdate, NewEvent } from './new-event';
 export {
   applyUpdate,
   damagedOfRow,

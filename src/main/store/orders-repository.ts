@@ -4,7 +4,8 @@ import { orderStateSchema, type OrderState } from '../../shared/orders/order-sta
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
 import { redactText, redactWith } from '../../shared/secrets/redact-secrets';
 import type { SqliteDatabase } from './connection';
-import { summaryColumns, type EventRow, type SummaryRow } from './event-columns';
+import { summaryColumns } from './event-column-sql';
+import type { EventRow, SummaryRow } from './event-columns';
 
 interface OrderRow {
   order_id: string;

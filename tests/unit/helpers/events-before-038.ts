@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { toParams } from '../../../src/main/store/event-columns';
+import { toParams } from '../../../src/main/store/event-column-sql';
 import type { NewEvent } from '../../../src/main/store/events-repository';
 
 /** The columns migration 038 added, which a database made before it does not have. */
