@@ -20,6 +20,7 @@ import { ProfileSwitcher } from './profile-switcher';
 import { ActiveProfileBadges } from './active-profile-badges';
 import { TopBarActions } from './top-bar-actions';
 import { useUnseenRecords } from './unseen-records-store';
+import { ViewOpensAtTop } from './view-opens-at-top';
 import { DEFAULT_VIEW, VIEWS } from './views';
 
 type AppState = 'loading' | 'ready' | 'error';
@@ -181,6 +182,7 @@ export function AppLayout() {
             <Text>Starting…</Text>
           </Group>
         )}
+        <ViewOpensAtTop view={current?.id} />
         {state === 'ready' && CurrentView !== undefined && <CurrentView />}
       </AppShell.Main>
       <CommandPalette />
