@@ -125,12 +125,12 @@ function StripCell({ step, compact }: { step: StripStep; compact: boolean }) {
             : {}),
       }}
     >
-      {/* Never past the cell's border. The full strip names every step whole: a label that does
-          not fit beside its icon (five steps at 1280 px) goes under it. The builder's narrow
-          strip cuts it, whole in the list item's name. */}
-      <Group gap={compact ? 4 : 6} wrap={compact ? 'nowrap' : 'wrap'} style={{ rowGap: 2 }}>
+      {/* Never past the cell's border, and every step named whole: a label that does not fit
+          beside its icon (five steps at 1280 px, the builder's narrow strip) goes under it. The
+          builder's strip cut it, and "Authori…" left the step to be guessed. */}
+      <Group gap={compact ? 4 : 6} wrap="wrap" style={{ rowGap: 2 }}>
         <StepIcon step={step} compact={compact} />
-        <Text size={compact ? 'xs' : 'sm'} fw={current && !compact ? 700 : 500} truncate={compact}>
+        <Text size={compact ? 'xs' : 'sm'} fw={current && !compact ? 700 : 500}>
           {STEP_LABEL[step.step]}
         </Text>
       </Group>

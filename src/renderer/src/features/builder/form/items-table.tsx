@@ -83,7 +83,10 @@ export function ItemsTable({ fields }: { fields: readonly FormField[] }) {
         {inline.map((field) => (
           <Table.Th
             key={field.path}
-            w={field.kind === 'money' ? 170 : field.path.endsWith('quantity') ? 74 : undefined}
+            // Their widths follow the card's (builder.module.css): narrow, a Money stacks.
+            data-column={
+              field.kind === 'money' ? 'money' : field.path.endsWith('quantity') ? 'quantity' : undefined
+            }
             // One line: "Quantit / y" wrapped at any narrower width.
             style={{ whiteSpace: 'nowrap' }}
           >
