@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -8,7 +8,7 @@ import { BRIDGE_PATH, SESSION_PATH, type SessionAnswer } from '../../shared/wire
 import type { ConsoleCore } from '../app';
 import { serveBridgeOverWebSocket } from '../bridge/ws';
 import { contentSecurityPolicy } from '../content-security-policy';
-import { BOUNDED_SERVER_OPTIONS, statusLine } from '../http/server-limits';
+import { createBoundedServer, statusLine } from '../http/server-limits';
 import { answerControlRequest, CONTROL_LAUNCH_LINK_PATH } from './control-endpoint';
 import { isLoopbackHost } from '../../shared/loopback-host';
 import { allowedHostHeaders, isAllowedHost, isAllowedOrigin } from './host-guard';
@@ -87,7 +87,7 @@ export async function startBrowserModeServer(
   core: ConsoleCore,
   options: BrowserModeOptions,
 ): Promise<BrowserModeServer> {
-  const server = createServer(BOUNDED_SERVER_OPTIONS);
+  const server = createBoundedServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BOUNDED_SERVER_OPTIONS } from '../http/server-limits';
+import { createBoundedServer } from '../http/server-limits';
 import type { StoreWriter } from '../store/store-writer-types';
 import type { EmulatorEngine } from './emulator-engine';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
@@ -127,7 +127,7 @@ export async function startEmulatorServer(
     ...automationRoutes(context),
   ];
 
-  const server: Server = createServer(BOUNDED_SERVER_OPTIONS, (req, res) => {
+  const server: Server = createBoundedServer({}, (req, res) => {
     const base = `http://${req.headers.host ?? '127.0.0.1'}`;
     const handle = async () => {
       const { path } = parseRequestTarget(req.url);

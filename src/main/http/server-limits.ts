@@ -1,4 +1,11 @@
-import { maxHeaderSize, STATUS_CODES, type ServerOptions } from 'node:http';
+import {
+  createServer,
+  maxHeaderSize,
+  STATUS_CODES,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+} from 'node:http';
 import { formatBytesShort } from '../../shared/byte-size';
 
 /**
@@ -23,6 +30,19 @@ export const BOUNDED_SERVER_OPTIONS = {
   keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
   connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
 } satisfies ServerOptions;
+
+/**
+ * An HTTP server with {@link BOUNDED_SERVER_OPTIONS} (and `options` over them) that keeps every
+ * header up to the 16 KiB limit. Node's own default keeps only the first 1,000 header pairs
+ * (`maxHeadersCount`, a server property, not a createServer option) and drops the rest without a
+ * word: a token sent after them was stored as "missing" and refused by the emulator. With 0 there
+ * is no count limit; the size limit (431, HPE_HEADER_OVERFLOW) still bounds what is kept.
+ */
+export function createBoundedServer(options: ServerOptions = {}, listener?: RequestListener): Server {
+  const server = createServer({ ...BOUNDED_SERVER_OPTIONS, ...options }, listener);
+  server.maxHeadersCount = 0;
+  return server;
+}
 
 /**
  * The status for a request Node's parser refused: 431 for oversized headers, 408 when the

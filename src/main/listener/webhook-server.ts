@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { BOUNDED_SERVER_OPTIONS, rawJsonResponse, statusForClientError } from '../http/server-limits';
+import { createBoundedServer, rawJsonResponse, statusForClientError } from '../http/server-limits';
 import { createConnectionGuard } from './connection-guard';
 import { handleWebhook, type WebhookHandlerContext } from './handle-webhook';
 import { DEFAULT_LISTENER_LIMITS, requestTimeoutFor, type ListenerLimits } from './listener-limits';
@@ -122,9 +122,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       } else if (!res.destroyed) res.destroy();
     });
   };
-  const server: Server = createServer(
+  const server: Server = createBoundedServer(
     {
-      ...BOUNDED_SERVER_OPTIONS,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: requestTimeoutMs,
       // Node would answer these itself (400, 417) without a request event: no row.
