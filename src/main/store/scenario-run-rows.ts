@@ -2,23 +2,26 @@ import { z } from 'zod';
 import { damagedPartsWords, UNREADABLE_AT } from '../../shared/damaged-record-words';
 import {
   checkResultSchema,
-  resultStatusSchema,
   STEP_KINDS,
   type ScenarioResult,
   type StepResult,
 } from '../../shared/scenarios/scenario-results';
 import {
+  FRONT_DOORS,
   runSourceSchema,
   runStatusNow,
   STORED_RUN_STATUSES,
+  UNREADABLE_RUN_TEXT,
   type RunSource,
   type RunSummary,
 } from '../../shared/scenarios/stored-runs';
-import type { RunTotals } from '../../shared/scenarios/scenario-results';
+import { RESULT_STATUSES, type RunTotals } from '../../shared/scenarios/scenario-results';
 import {
   readStoredJson,
   readStoredNumber,
+  readStoredText,
   readStoredTime,
+  readStoredWord,
   UNREADABLE,
   type Unreadable,
 } from './stored-columns';
@@ -37,10 +40,10 @@ export interface RunRow {
   uid: string;
   started_ms: unknown;
   finished_ms: unknown;
-  front_door: string;
-  profile_name: string;
+  front_door: unknown;
+  profile_name: unknown;
   paths: unknown;
-  status: string;
+  status: unknown;
   alive_ms: number | null;
   source: string | null;
 }
@@ -48,23 +51,23 @@ export interface RunRow {
 export interface ResultRow {
   id: number;
   position: number;
-  file: string;
-  name: string;
+  file: unknown;
+  name: unknown;
   started_ms: unknown;
   duration_ms: unknown;
-  status: string;
+  status: unknown;
   order_ids: unknown;
 }
 
 export interface StepRow {
   position: number;
-  kind: string;
-  title: string;
+  kind: unknown;
+  title: unknown;
   line: unknown;
   started_ms: unknown;
   duration_ms: unknown;
-  status: string;
-  message: string | null;
+  status: unknown;
+  message: unknown;
   checks: unknown;
   record_ids: unknown;
 }
@@ -72,7 +75,12 @@ export interface StepRow {
 const ids = z.array(z.number().int());
 const strings = z.array(z.string());
 const checks = z.array(checkResultSchema);
-const stepKind = z.enum(STEP_KINDS);
+
+/** A profile name the console stored: text, never empty (it names a profile). */
+function readProfileName(value: unknown): string | Unreadable {
+  const text = readStoredText(value);
+  return text === '' ? UNREADABLE : text;
+}
 
 /** Reads a row's columns, keeping the words of those that could not be read. */
 function columnReader() {
@@ -103,12 +111,13 @@ export function runSummaryOf(row: RunRow, totals: RunTotals, nowMs: number): Run
       row.finished_ms === null
         ? null
         : column.read(readStoredTime(row.finished_ms), 'end time', UNREADABLE_AT),
-    frontDoor: row.front_door,
-    profileName: row.profile_name,
+    frontDoor: column.read(readStoredWord(row.front_door, FRONT_DOORS), 'front door', UNREADABLE_RUN_TEXT),
+    profileName: column.read(readProfileName(row.profile_name), 'profile name', UNREADABLE_RUN_TEXT),
     paths: column.read(readStoredJson(row.paths, strings), 'paths', []),
     source: sourceOf(row.source),
     status: runStatusNow(
-      z.enum(STORED_RUN_STATUSES).parse(row.status),
+      // A run whose end is not known reads as one that stopped before it, never as passed.
+      column.read(readStoredWord(row.status, STORED_RUN_STATUSES), 'status', 'interrupted'),
       // A damaged start time dates nothing: a run marked alive never is read as interrupted by it.
       row.alive_ms ?? (typeof row.started_ms === 'number' ? row.started_ms : nowMs),
       nowMs,
@@ -122,12 +131,11 @@ export function runSummaryOf(row: RunRow, totals: RunTotals, nowMs: number): Run
 
 function stepOf(row: StepRow, owner: string): { step: StepResult; damaged: boolean } {
   const column = columnReader();
-  const kind = stepKind.safeParse(row.kind);
   const step: StepResult = {
     index: row.position,
     // A kind no step has is said as damaged; the step's title still says what it was.
-    kind: column.read(kind.success ? kind.data : UNREADABLE, 'kind', 'set'),
-    title: row.title,
+    kind: column.read(readStoredWord(row.kind, STEP_KINDS), 'kind', 'set'),
+    title: column.read(readStoredText(row.title), 'title', ''),
     line: column.read(
       row.line === null || (typeof row.line === 'number' && Number.isInteger(row.line))
         ? row.line
@@ -135,10 +143,11 @@ function stepOf(row: StepRow, owner: string): { step: StepResult; damaged: boole
       'line',
       null,
     ),
-    status: resultStatusSchema.parse(row.status),
+    // Damaged, the step is an error whatever it stored (below).
+    status: column.read(readStoredWord(row.status, RESULT_STATUSES), 'status', 'error'),
     startedAt: column.read(readStoredTime(row.started_ms), 'start time', UNREADABLE_AT),
     durationMs: column.read(readStoredNumber(row.duration_ms), 'duration', 0),
-    message: row.message,
+    message: column.read(row.message === null ? null : readStoredText(row.message), 'message', null),
     checks: column.read(readStoredJson(row.checks, checks), 'checks', []),
     recordIds: column.read(readStoredJson(row.record_ids, ids), 'record ids', []),
   };
@@ -156,12 +165,13 @@ function stepOf(row: StepRow, owner: string): { step: StepResult; damaged: boole
 
 /** A stored scenario with its steps (its position counts from 0, as stored). */
 export function scenarioOf(runId: number, row: ResultRow, steps: readonly StepRow[]): ScenarioResult {
-  const owner = `Run #${runId}'s scenario ${row.position + 1} (${row.name})`;
   const column = columnReader();
+  const name = column.read(readStoredText(row.name), 'name', '');
+  const owner = `Run #${runId}'s scenario ${row.position + 1}${name === '' ? '' : ` (${name})`}`;
   const read: ScenarioResult = {
-    file: row.file,
-    name: row.name,
-    status: resultStatusSchema.parse(row.status),
+    file: column.read(readStoredText(row.file), 'file', ''),
+    name,
+    status: column.read(readStoredWord(row.status, RESULT_STATUSES), 'status', 'error'),
     startedAt: column.read(readStoredTime(row.started_ms), 'start time', UNREADABLE_AT),
     durationMs: column.read(readStoredNumber(row.duration_ms), 'duration', 0),
     orderIds: column.read(readStoredJson(row.order_ids, strings), 'order ids', []),
@@ -176,6 +186,8 @@ export function scenarioOf(runId: number, row: ResultRow, steps: readonly StepRo
 }
 
 const NUMBER_SQL = (column: string) => `typeof(${column}) NOT IN ('integer', 'real')`;
+const TEXT_SQL = (column: string) => `typeof(${column}) != 'text'`;
+const WORDS_SQL = (words: readonly string[]) => words.map((word) => `'${word}'`).join(', ');
 
 /**
  * SQL true for a scenario (`s`, null where a run has none) that scenarioOf reads as damaged (a
@@ -183,9 +195,12 @@ const NUMBER_SQL = (column: string) => `typeof(${column}) NOT IN ('integer', 're
  * JSON columns are judged as JSON only; the shape of what parses is the reader's.
  */
 export const DAMAGED_SCENARIO_SQL = `s.id IS NOT NULL AND (${NUMBER_SQL('s.started_ms')} OR ${NUMBER_SQL('s.duration_ms')}
-  OR NOT json_valid(s.order_ids)
+  OR NOT json_valid(s.order_ids) OR ${TEXT_SQL('s.file')} OR ${TEXT_SQL('s.name')}
+  OR s.status NOT IN (${WORDS_SQL(RESULT_STATUSES)})
   OR EXISTS (SELECT 1 FROM scenario_steps t WHERE t.result_id = s.id AND (
     ${NUMBER_SQL('t.started_ms')} OR ${NUMBER_SQL('t.duration_ms')}
     OR NOT json_valid(t.checks) OR NOT json_valid(t.record_ids)
+    OR ${TEXT_SQL('t.title')} OR (t.message IS NOT NULL AND ${TEXT_SQL('t.message')})
+    OR t.status NOT IN (${WORDS_SQL(RESULT_STATUSES)})
     OR (t.line IS NOT NULL AND typeof(t.line) != 'integer')
-    OR t.kind NOT IN (${STEP_KINDS.map((kind) => `'${kind}'`).join(', ')}))))`;
+    OR t.kind NOT IN (${WORDS_SQL(STEP_KINDS)}))))`;

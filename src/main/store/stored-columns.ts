@@ -93,6 +93,16 @@ export function readStoredNumber(value: unknown): number | Unreadable {
   return typeof value === 'number' && Number.isFinite(value) ? value : UNREADABLE;
 }
 
+/** A text column (a step's message, a profile's name): text, else UNREADABLE (a BLOB, a number). */
+export function readStoredText(value: unknown): string | Unreadable {
+  return typeof value === 'string' ? value : UNREADABLE;
+}
+
+/** A text column that holds one of `words` (a status, a run's front door), else UNREADABLE. */
+export function readStoredWord<T extends string>(value: unknown, words: readonly T[]): T | Unreadable {
+  return words.find((word) => word === value) ?? UNREADABLE;
+}
+
 /** A JSON column the console writes in `schema`'s shape (a run's paths, a step's checks), else UNREADABLE. */
 export function readStoredJson<T>(text: unknown, schema: z.ZodType<T>): T | Unreadable {
   if (typeof text !== 'string') return UNREADABLE;

@@ -32,6 +32,21 @@ export const runSourceSchema = z.discriminatedUnion('kind', [
 ]);
 export type RunSource = z.infer<typeof runSourceSchema>;
 
+/** Where a run can be started: `test`, `serve`'s Scenarios view, the desktop app's. */
+export const FRONT_DOORS = ['cli', 'browser', 'desktop'] as const;
+
+/**
+ * A run's text (its front door, its profile's name) damaged in the database, read as '' (the
+ * console never stores it empty; the run's `damaged` names the column), and how views say it.
+ */
+export const UNREADABLE_RUN_TEXT = '';
+const DAMAGED_TEXT_WORDS = '(damaged)';
+
+/** A run's profile name, or `(damaged)` where its stored one could not be read. */
+export function runProfileWords(profileName: string): string {
+  return profileName === UNREADABLE_RUN_TEXT ? DAMAGED_TEXT_WORDS : profileName;
+}
+
 /** One stored run, without its scenarios: a line of the list. */
 export const runSummarySchema = z.object({
   /** The run's number (scenario_runs.id): "run #12". */
@@ -39,8 +54,9 @@ export const runSummarySchema = z.object({
   startedAt: z.string(),
   /** Null while it runs, and for one interrupted. */
   finishedAt: z.string().nullable(),
-  /** Where it was started: `cli` (`test`), `browser` (`serve`'s view) or `desktop`. */
+  /** Where it was started: `cli` (`test`), `browser` (`serve`'s view) or `desktop`; '' if damaged. */
   frontDoor: z.string(),
+  /** '' where the stored name is damaged (UNREADABLE_RUN_TEXT). */
   profileName: z.string(),
   /** The folder or paths it ran. */
   paths: z.array(z.string()),
@@ -123,6 +139,7 @@ export function runTimeWords(run: Pick<RunSummary, 'startedAt' | 'finishedAt'>, 
 
 /** Words for where a run was started. */
 export function frontDoorWords(frontDoor: string): string {
+  if (frontDoor === UNREADABLE_RUN_TEXT) return DAMAGED_TEXT_WORDS;
   if (frontDoor === 'cli') return 'checkout-console test';
   if (frontDoor === 'browser') return 'Scenarios view (browser)';
   if (frontDoor === 'desktop') return 'Scenarios view (desktop)';

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import {
   frontDoorWords,
+  runProfileWords,
   INTERRUPTED_WORDS,
   runCountWords,
   runDurationMs,
@@ -50,7 +51,7 @@ function runsTable(runs: readonly RunSummary[], consoleCommand: ConsoleCommand):
       run.status,
       runCountWords(run.totals),
       took(run),
-      run.profileName,
+      runProfileWords(run.profileName),
       frontDoorWords(run.frontDoor),
       run.paths.join(' '),
     ]),
@@ -59,7 +60,7 @@ function runsTable(runs: readonly RunSummary[], consoleCommand: ConsoleCommand):
 
 /** One stored run as `test` printed it: its scenarios (a failing one with its steps and diff), then its totals. */
 function runText(run: StoredRun, consoleCommand: ConsoleCommand): string {
-  const head = `Run #${run.id}: ${run.status}, started ${run.startedAt} by ${frontDoorWords(run.frontDoor)} on profile ${run.profileName} (${run.paths.join(' ')})`;
+  const head = `Run #${run.id}: ${run.status}, started ${run.startedAt} by ${frontDoorWords(run.frontDoor)} on profile ${runProfileWords(run.profileName)} (${run.paths.join(' ')})`;
   const why =
     run.status === 'interrupted'
       ? `  ${INTERRUPTED_WORDS}\n`
@@ -151,7 +152,7 @@ export async function runRuns(
       'of that run',
     );
   const report = {
-    profileName: run.profileName,
+    profileName: runProfileWords(run.profileName),
     startedAt: run.startedAt,
     storedId: run.id,
     status: run.status,

@@ -19,6 +19,7 @@ import { filterToParams } from '@shared/event-filter-params';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import {
   frontDoorWords,
+  runProfileWords,
   INTERRUPTED_WORDS,
   runCountWords,
   runTimeWords,
@@ -82,7 +83,8 @@ function OpenedRun({ run, onBack }: { run: StoredRun; onBack: () => void }) {
             </Text>
             <Text size="xs" c="dimmed">
               Started {formatDateTime(run.startedAt)} ({describeRelative(Date.parse(run.startedAt), now)}) by{' '}
-              {frontDoorWords(run.frontDoor)} on profile <IsolatedNames names={[run.profileName]} /> ·{' '}
+              {frontDoorWords(run.frontDoor)} on profile{' '}
+              <IsolatedNames names={[runProfileWords(run.profileName)]} /> ·{' '}
               <Text span ff="monospace" size="xs">
                 <IsolatedNames names={run.paths} />
               </Text>
@@ -250,7 +252,7 @@ export function EarlierRuns({
                 <Table.Td title={instantTitle(run.startedAt)}>
                   {describeRelative(Date.parse(run.startedAt), now)}
                 </Table.Td>
-                <Table.Td>{run.profileName}</Table.Td>
+                <Table.Td>{runProfileWords(run.profileName)}</Table.Td>
                 <Table.Td>{frontDoorWords(run.frontDoor)}</Table.Td>
                 <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }} data-testid="run-paths">
                   {escapeUnsafe(run.paths.join(' '))}

@@ -5,6 +5,7 @@ import { describeRelative } from '@shared/relative-time';
 import type { RunUnderWayHere } from '@shared/scenarios/runs-under-way';
 import {
   frontDoorWords,
+  runProfileWords,
   runCountWords,
   runDurationMs,
   runOutcomeWords,
@@ -130,7 +131,7 @@ function RunOrigin({ run, now }: { run: RunSummary; now: number }) {
   return (
     <Text size="sm">
       Started {describeRelative(Date.parse(run.startedAt), now)} by {frontDoorWords(run.frontDoor)} on profile{' '}
-      <IsolatedNames names={[run.profileName]} /> ·{' '}
+      <IsolatedNames names={[runProfileWords(run.profileName)]} /> ·{' '}
       <Text span ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
         <IsolatedNames names={run.paths} />
       </Text>
