@@ -11,3 +11,15 @@ const UNPAIRED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00
 export function wellFormedText(text: string): string {
   return SURROGATE.test(text) ? text.replace(UNPAIRED, '\uFFFD') : text;
 }
+
+/**
+ * The first unpaired surrogate of a text and where (1-based, in UTF-16 units as JSON counts
+ * them), or null: an import refuses a body holding one rather than store it as U+FFFD.
+ */
+export function firstUnpairedSurrogate(text: string): { escape: string; character: number } | null {
+  if (!SURROGATE.test(text)) return null;
+  const found = new RegExp(UNPAIRED.source).exec(text);
+  if (found === null) return null;
+  const unit = found[0].charCodeAt(0).toString(16);
+  return { escape: `\\u${unit}`, character: found.index + 1 };
+}

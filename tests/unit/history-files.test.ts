@@ -170,7 +170,11 @@ describe('import', () => {
     ],
     // One object on one line is an NDJSON file of one record (issue 15.6); on several lines it is not.
     ['JSON of another kind', '{\n  "hello": "world"\n}\n', 'neither a history export'],
-    ['one line of JSON of another kind', '{"hello":"world"}\n', 'Record 1: uid: missing; expected string'],
+    [
+      'one line of JSON of another kind',
+      '{"hello":"world"}\n',
+      'The file is JSON, but neither a history export, a HAR file nor a list of records.',
+    ],
     [
       'an export of a version this console does not read',
       '{"format":"checkout-console-history","version":99,"exportedAt":"2026-01-01T00:00:00Z","events":[]}',

@@ -24,6 +24,7 @@ import { REDACTED } from '../../shared/secrets/redact-secrets';
 import { REDACTED_KEY, withRedactedSize } from './export-records';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 import { withOwnVerdicts } from './import-verdicts';
+import { firstUnpairedSurrogate } from '../../shared/well-formed-text';
 
 /** The file cannot be imported; the message names the line, record or entry and the cause. */
 export class ImportError extends Error {}
@@ -98,6 +99,28 @@ function otherExportWords(value: unknown): string | null {
   return `The file looks like a history export, but its ${said.join(' and ')} is not one this console reads (format "${EXPORT_FORMAT}", version 1); nothing was imported.`;
 }
 
+const NEITHER_WORDS = 'The file is JSON, but neither a history export, a HAR file nor a list of records.';
+
+/** Whether a JSON value could be one record: an object giving a uid, kind or time. */
+const looksLikeRecord = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['uid', 'kind', 'at'].some((key) => Object.hasOwn(value, key));
+
+/**
+ * Why a file shaped like a HAR (an object with `log`) is not one, or null. It was read as one
+ * NDJSON record and refused for a missing uid.
+ */
+function otherHarWords(value: unknown, error: z.ZodError): string | null {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, 'log')) return null;
+  const log = (value as { log: unknown }).log;
+  const cause =
+    typeof log !== 'object' || log === null || Array.isArray(log)
+      ? `log: must be an object (HAR 1.2), not ${log === null ? 'null' : Array.isArray(log) ? 'a list' : typeof log}`
+      : describe(error, value);
+  return `The file looks like a HAR, but ${cause}; nothing was imported.`;
+}
+
 /** How an import's text is measured before it is parsed (import-ndjson-check.ts measures a stream so). */
 export function importMeasureLimits(maxBody: number): { maxDepth: number; maxStringChars: number } {
   // In the file a body is text or base64 (4 characters for 3 bytes), plus its JSON escapes.
@@ -147,12 +170,14 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
     if (file.success) return { format: 'json', events: file.data.events };
     const otherExport = otherExportWords(whole.value);
     if (otherExport !== null) throw new ImportError(otherExport);
+    const otherHar = otherHarWords(whole.value, har.error);
+    if (otherHar !== null) throw new ImportError(otherHar);
     if (Array.isArray(whole.value)) return { format: 'json', events: whole.value };
-    // One object alone is an NDJSON file of one line (an export of one record ends in a newline).
-    if (!trimmed.includes('\n')) return { format: 'ndjson', events: [whole.value] };
-    throw new ImportError(
-      'The file is JSON, but neither a history export, a HAR file nor a list of records.',
-    );
+    // One object alone is an NDJSON file of one line (an export of one record ends in a newline);
+    // one holding nothing a record holds was refused as "Record 1: uid: missing".
+    if (!trimmed.includes('\n') && looksLikeRecord(whole.value))
+      return { format: 'ndjson', events: [whole.value] };
+    throw new ImportError(NEITHER_WORDS);
   }
   const lines = text.split(/\r?\n/);
   const firstLine = lines.find((line) => line.trim() !== '') ?? '';
@@ -207,6 +232,19 @@ export function readImportFile(
   return { format, records: unique, repeated: once.repeated() };
 }
 
+/**
+ * A body given as text holding a lone surrogate (JSON may spell one: `\ud800`) is refused as a
+ * byte that is not UTF-8 is (importFileText): stored, it became U+FFFD, in the body and the
+ * order id read from it, without a word.
+ */
+function assertWholeText(text: string | null, field: 'request_body' | 'response_body', where: string): void {
+  const lone = text === null ? null : firstUnpairedSurrogate(text);
+  if (lone !== null)
+    throw new ImportError(
+      `${where}: ${field} holds a lone surrogate ${lone.escape} at character ${lone.character}, which is not text UTF-8 can hold (it would be stored as \uFFFD); give the body as ${field}_base64.`,
+    );
+}
+
 /** One record of a file as the console stores it, or an ImportError naming `where` and the cause. */
 export function checkedRecord(event: unknown, where: string, maxBody: number): ExportedEvent {
   assertReadable(event, where);
@@ -230,6 +268,13 @@ export function checkedRecord(event: unknown, where: string, maxBody: number): E
       throw new ImportError(
         `${where}: ${sizeField} is ${arrived} bytes, smaller than the ${size} bytes of ${field} it gives.`,
       );
+    // A whole body larger than it is: every view said the stated size, though less was held.
+    const truncatedField = `${part}_truncated` as const;
+    if (arrived !== null && arrived > size && !record[truncatedField])
+      throw new ImportError(
+        `${where}: ${sizeField} is ${arrived} bytes, larger than the ${size} bytes of ${field} it gives, which is not marked truncated (${truncatedField}: false).`,
+      );
+    assertWholeText(record[field], field, where);
   }
   return withOwnVerdicts(record, `${where} (uid ${JSON.stringify(record.uid)})`, (message) => {
     throw new ImportError(message);
