@@ -39,7 +39,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): number | null {
   return null;
 }
 
-const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+/** A byte as the refusals write it: 0xE9. */
+export const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 
 /**
  * The bytes as text when they are UTF-8 (a leading byte order mark kept, as the rest of the

@@ -85,6 +85,30 @@ describe('request lines and targets the emulator cannot route', () => {
     expect(json['message']).toMatch(/percent|escape/i);
     await expectStillServing();
   });
+
+  it.each([
+    [
+      'a CESU-encoded surrogate',
+      '/merchants/orders/reference-id/%F0%9F%92%A9%ED%A0%80',
+      '%F0%9F%92%A9%ED%A0%80',
+      '0xED',
+      5,
+    ],
+    ['a Latin-1 byte', '/orders/caf%E9', 'caf%E9', '0xE9', 4],
+  ])(
+    'well-formed escapes that decode to bytes that are not UTF-8 (%s): 400 naming that, not a malformed escape',
+    async (_case, path, segment, byte, position) => {
+      const answer = await raw(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${emulator.apiToken}\r\nConnection: close\r\n\r\n`,
+      );
+      const json = expectErrorBody(answer, 400, 'invalid_request');
+      expect(json['message']).toBe(
+        `The path segment "${segment}" decodes to bytes that are not UTF-8 (byte ${byte}, the decoded segment's byte ${position}); each percent escape is well-formed, but a path is UTF-8 text.`,
+      );
+      expect(json['errors']).toEqual([{ error_code: 'invalid_request', path: 'path' }]);
+      await expectStillServing();
+    },
+  );
 });
 
 describe('bodies over the limit', () => {

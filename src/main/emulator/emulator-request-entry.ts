@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { startsWithByteOrderMark } from '../../shared/json-byte-order-mark';
 import { jsonSyntaxWords } from '../../shared/json-text';
 import { formatBytes } from '../../shared/byte-size';
+import { firstInvalidUtf8, hex } from '../../shared/utf8-text';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { MIB } from '../../shared/listener';
 import { HEADERS_TOO_LARGE_SENTENCE, rawJsonResponse, statusForClientError } from '../http/server-limits';
@@ -55,13 +56,32 @@ export function decodePathSegment(segment: string | undefined): string {
   try {
     return decodeURIComponent(segment ?? '');
   } catch {
-    throw new EmulatorError(
-      400,
-      'invalid_request',
-      `The path segment ${JSON.stringify(segment)} has a malformed percent escape (each % must start a UTF-8 byte written as two hex digits).`,
-      [{ error_code: 'invalid_request', path: 'path' }],
-    );
+    throw new EmulatorError(400, 'invalid_request', undecodableSegmentWords(segment ?? ''), [
+      { error_code: 'invalid_request', path: 'path' },
+    ]);
   }
+}
+
+/**
+ * Why a path segment does not decode: an escape that is not two hex digits, or well-formed
+ * escapes whose bytes are not UTF-8 (`%ED%A0%80`, a surrogate): both were called a malformed
+ * escape, which sent the person looking for a % that was not there.
+ */
+function undecodableSegmentWords(segment: string): string {
+  const named = JSON.stringify(segment);
+  if (/%(?![0-9A-Fa-f]{2})/.test(segment))
+    return `The path segment ${named} has a malformed percent escape (each % must start a UTF-8 byte written as two hex digits).`;
+  const bytes = Buffer.concat(
+    segment
+      .split(/(%[0-9A-Fa-f]{2})/)
+      .map((part) =>
+        /^%[0-9A-Fa-f]{2}$/.test(part)
+          ? Buffer.from([parseInt(part.slice(1), 16)])
+          : Buffer.from(part, 'utf8'),
+      ),
+  );
+  const offset = firstInvalidUtf8(bytes) ?? 0;
+  return `The path segment ${named} decodes to bytes that are not UTF-8 (byte ${hex(bytes[offset] ?? 0)}, the decoded segment's byte ${offset + 1}); each percent escape is well-formed, but a path is UTF-8 text.`;
 }
 
 const tooLarge = (limit: number) =>
