@@ -31,6 +31,21 @@ const FIELD_OF = Object.fromEntries(
 ) as Record<ColumnName, DamagedField>;
 
 /**
+ * Whether a row's request size (of its type) is one its body contradicts: below 0, smaller than
+ * the body held, or a whole (not truncated) body's size other than its bytes. Read as a size,
+ * -5 went out in history and the HAR, and the export was refused whole by import. A row read
+ * without its body is judged by its sign alone.
+ */
+function sizeContradicted(row: Record<string, unknown>): boolean {
+  const size = row['request_size'];
+  if (typeof size !== 'number') return false;
+  if (size < 0) return true;
+  const body = row['request_body'];
+  if (!(body instanceof Uint8Array)) return false;
+  return size < body.byteLength || (row['request_truncated'] === 0 && size !== body.byteLength);
+}
+
+/**
  * A row as SQLite returned it, each of its columns read by its declared type (event-columns.ts)
  * at the store's edge, so no reader meets a BLOB where it reads text or a word outside a
  * verdict's list (docs/data-safety.md). What is not of its type is set apart, as stored, in
@@ -48,6 +63,11 @@ export function readEventRow<R extends { id: number; unreadable_columns?: Unread
     if (holdsStoredType(spec.storage, spec.nullable, value, spec.words)) continue;
     (unreadable ??= {})[name] = value;
     (read ??= { ...stored })[name] = UNKNOWN[name] ?? null;
+  }
+  if (sizeContradicted(read ?? stored)) {
+    (unreadable ??= {})['request_size'] = stored['request_size'];
+    // No size stands for the body's own (event-columns.ts), as for a row that never had one.
+    (read ??= { ...stored })['request_size'] = null;
   }
   if (read === undefined || unreadable === undefined) return { ...row, unreadable_columns: {} };
   // Whose doing it was, as a row without the column would say (migration 033's default).
