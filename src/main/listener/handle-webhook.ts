@@ -140,7 +140,8 @@ export async function handleWebhook(
     requestHeaders: headers,
     requestBody: body.bytes,
     requestSize: body.size,
-    requestTruncated: body.outcome === 'too_large',
+    // A body over the limit that then stalled or was cut off is kept cut too (read-body.ts).
+    requestTruncated: body.outcome === 'too_large' || body.bytes.byteLength < body.size,
     status: plan.status,
     error: plan.error,
     // A replay's marker makes this the console's doing, linked to that replay when it is ours;
