@@ -4,7 +4,7 @@
  * (whole-number-text.ts): what only Number() reads as a number (`1.5e3`, `0x10`, `0b11`,
  * `Infinity`) is not one (`history --limit 0x3` printed 3 rows; a pasted `1.5e3` became 1 ms).
  */
-const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+export const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** Whether `text` (already trimmed) is a number written in decimal digits. */
 export function isDecimalText(text: string): boolean {

@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY } from './checkout/currencies';
+import { isDecimalText } from './decimal-text';
 import { formatAmountText } from './money-format';
 import { editJsonText } from './json-text-edit';
 import type { OperationName } from './profile';
@@ -24,10 +25,11 @@ export interface OperationBodyInput {
 /**
  * An amount as a JSON number, as the official client's Money::toArray sends it (a float) and as
  * the spec's Money declares it; the zeros beside it were numbers already, so one body no longer
- * mixes "16.000" with 0. Anything that is not a plain decimal stays as given.
+ * mixes "16.000" with 0. Numeric text is decimal-text.ts's (a scenario's `amount` takes only
+ * that); anything else stays as given, as an editor's body shows it.
  */
 function amountValue(amount: OperationBodyInput['amount']): string | number | null {
-  if (typeof amount !== 'string' || !/^\d+(?:\.\d+)?$/.test(amount.trim())) return amount ?? null;
+  if (typeof amount !== 'string' || !isDecimalText(amount.trim())) return amount ?? null;
   const value = Number(amount);
   return Number.isFinite(value) ? value : amount;
 }

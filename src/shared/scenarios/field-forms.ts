@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIMAL_TEXT } from '../decimal-text';
 import { JSON_POINTER_PATTERN } from './json-pointer';
 import { isBuiltInVariable } from './variables';
 
@@ -135,3 +136,28 @@ export const pointerKey = z
       `${JSON.stringify(issue.input)} is not a JSON pointer: write one such as /total_amount/amount`,
   })
   .meta({ description: 'A JSON pointer (RFC 6901), such as /total_amount/amount or /items/0/sku.' });
+
+const AMOUNT_WORDS = "write an amount, such as '50.00' or 50";
+
+/**
+ * What is wrong with a value given for an amount. Text that is not a number (`12.3.4`) was taken
+ * and sent as a JSON string, so a mistake in the file came back as the service's 400, an
+ * expectation failed; the spec's Money amount "is numeric either way".
+ */
+export function amountProblem(value: unknown): string {
+  return typeof value === 'string'
+    ? `${JSON.stringify(value)} is not an amount: ${AMOUNT_WORDS}`
+    : AMOUNT_WORDS;
+}
+
+/**
+ * A capture's or refund's amount: a number, or numeric text as decimal-text.ts reads it (the body
+ * sends it as a JSON number: operation-bodies.ts). A broken amount sent on purpose is a whole `body`.
+ */
+export const amount = z
+  .union([z.number(), z.string().regex(DECIMAL_TEXT, { abort: true })], {
+    error: (issue) => wordedUnlessMissing(issue.input, amountProblem),
+  })
+  .meta({
+    description: "Capture or refund amount: a number, or numeric text such as '50.00'; default what is left.",
+  });

@@ -2,6 +2,7 @@ import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { CustomerAction, OrderState } from '../orders/order-states';
 import { OPERATION_NAMES, type OperationName } from '../profile';
 import { TOKEN_VERDICTS, BODY_VERDICTS } from '../events';
+import { amount as amountField } from './field-forms';
 import { removePointer, writePointer } from './json-pointer';
 
 /**
@@ -63,13 +64,14 @@ function operationStep(
     order_reference_id?: unknown;
   } | null;
   const amount = body?.total_amount?.amount;
+  const withAmount = (operation === 'capture' || operation === 'refund') && amount !== undefined;
+  const takenAsAmount = amountField.safeParse(amount).success;
   return {
     step: 'operation',
     operation,
-    ...((operation === 'capture' || operation === 'refund') &&
-    (typeof amount === 'string' || typeof amount === 'number')
-      ? { amount }
-      : {}),
+    // An amount the step does not take (a broken one sent on purpose) is sent again as it was,
+    // in the whole body: as `amount` it made the saved file one that does not load.
+    ...(withAmount ? (takenAsAmount ? { amount } : { body: record.requestJson }) : {}),
     ...(operation === 'updateReferenceId' ? { referenceId: '${fresh.reference}' } : {}),
     expect: {
       status: record.status === null ? '2xx' : record.status,

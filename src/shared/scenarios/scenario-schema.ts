@@ -4,7 +4,7 @@ import { BODY_VERDICTS, TOKEN_VERDICTS } from '../events';
 import { CUSTOMER_ACTIONS, ORDER_STATES } from '../orders/order-states';
 import { carriesCredentials, credentialsRefusal } from '../http-url';
 import { OPERATION_NAMES } from '../profile';
-import { duration, pointer, pointerKey, statusMatcher, variableName } from './field-forms';
+import { amount, duration, pointer, pointerKey, statusMatcher, variableName } from './field-forms';
 import { TOKEN_MODES } from './token-modes';
 import { variableNamesIn } from './variables';
 
@@ -49,6 +49,7 @@ export const FIELDS_CHECKED_WHEN_RUN: readonly { path: readonly string[]; schema
   { path: ['timeout'], schema: duration },
   { path: ['expect', 'status'], schema: statusMatcher },
   { path: ['forward', 'status'], schema: statusMatcher },
+  { path: ['amount'], schema: amount },
 ];
 
 /** Field expectations shared by every step that reads a JSON answer or body. */
@@ -172,10 +173,7 @@ export const operationStepSchema = z.strictObject({
   title,
   operation: z.enum(OPERATION_NAMES),
   order: orderRef,
-  amount: z
-    .union([z.string(), z.number()], { error: "write an amount, such as '50.00' or 50" })
-    .optional()
-    .meta({ description: 'Capture or refund amount; default what is left.' }),
+  amount: orVariable(amount).optional(),
   referenceId: z.string().optional().meta({ description: 'updateReferenceId: the new reference.' }),
   body: requestBody.optional().meta({ description: "The request body instead of the profile's default." }),
   capture: captureMap,
