@@ -11,6 +11,7 @@ import { FORWARD_TIMEOUT_MS } from '../../src/main/listener/forward-webhook';
 import { responseBody } from '../../src/main/listener/plan-response';
 import { LISTENER_BODY_IDLE_TIMEOUT_MS } from '../../src/main/listener/listener-limits';
 import { MAX_RESPONSE_BYTES } from '../../src/main/outbound/http-exchange';
+import { serviceRequestHeaders } from '../../src/main/merchant-api/request-planner';
 import { generateSample, validateCheckout, type Finding } from '../../src/shared/checkout';
 import {
   COUNTRIES,
@@ -20,7 +21,7 @@ import {
 } from '../../src/shared/checkout/currencies';
 import { DEFAULT_EMPTY_OPTIONAL } from '../../src/shared/checkout/empty-optional';
 import { DEFAULT_INSTALMENTS_REQUIRED } from '../../src/shared/checkout/instalments';
-import { LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
+import { EXTRA_RISK_FIELDS, LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
 import { decimalsOf, parseAmount } from '../../src/shared/checkout/money';
 import { DEFAULT_EMULATOR_SETTINGS, EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import { DEFAULT_LISTENER_SETTINGS, KIB, MIB, TOO_LARGE_KEPT_BYTES } from '../../src/shared/listener';
@@ -34,6 +35,7 @@ import {
   REFUND_ANSWER_KEYS,
 } from '../../src/shared/orders/order-amounts';
 import {
+  EXTENSION_EVENT_TYPES,
   lifecycleStepOf,
   OPERATION_FROM_STATES,
   ORDER_EVENT_TYPES,
@@ -52,6 +54,7 @@ import { replayRequestSchema } from '../../src/shared/replay';
 import { formatCount } from '../../src/shared/count-format';
 import { DEFAULT_RETENTION, RETENTION_START } from '../../src/shared/history-file';
 import { tableRows } from './helpers/markdown-tables';
+import { SPEC_NOT_SHOWN } from './helpers/spec-not-shown';
 import { defaultBehaviourChecks } from './helpers/default-behaviours';
 
 const FILE = 'docs/defaults.md';
@@ -137,6 +140,36 @@ const pairOutside = (pairs?: readonly ['SA-SAR']) => {
   return finding?.severity ?? 'no finding';
 };
 
+/** How the additional risk fields are judged: given any JSON value, none of them is a finding. */
+const extraRiskRule = (() => {
+  const sample = generateSample('general', { seed: 1 });
+  const odd = Object.fromEntries(EXTRA_RISK_FIELDS.map((name) => [name, { any: [1, 'x', null] }]));
+  const payload = { ...sample, risk_assessment: { ...sample.risk_assessment, ...odd } };
+  const judged = validateCheckout(payload, { form: 'general' }).filter((finding) =>
+    EXTRA_RISK_FIELDS.some((name) => finding.path.includes(name)),
+  );
+  return judged.length === 0 ? 'any JSON value; none required' : 'judged';
+})();
+
+/** What an AE order (the UAE) must carry beyond any other: its sample, with none of it, has no error. */
+const uaeExtra = (() => {
+  const findings = validateCheckout(generateSample('general', { seed: 1, country: 'AE' }), {
+    form: 'general',
+  });
+  return findings.some((finding) => finding.severity === 'error')
+    ? 'something more'
+    : 'nothing: judged as any other order';
+})();
+
+/** Whether a call to the service says a version: no header names one, no default path has one. */
+const versionSent = (() => {
+  const names = serviceRequestHeaders('token', true).real.map(([name]) => name);
+  const paths = Object.values(DEFAULT_OPERATIONS).map((operation) => operation.path);
+  return [...names, ...paths].some((text) => /version|\/v\d/i.test(text))
+    ? 'a version'
+    : "none: no version header or path segment is sent, as the spec's `/checkout` carries none";
+})();
+
 /** What each row of docs/defaults.md must say, built from the constants the code uses. */
 const DEFAULTS: Record<string, string> = {
   // Profiles and operations
@@ -157,6 +190,7 @@ const DEFAULTS: Record<string, string> = {
   'Body of update reference id': bodyKeys('updateReferenceId'),
   'Request field for the notification URL': code(DEFAULT_NOTIFICATION_FIELD),
   'Listener port': code(DEFAULT_LISTENER_PORT),
+  'Version negotiation and deprecation': versionSent,
   // Checkout requests
   '`payment_type` values': `free text; ${codes(PAYMENT_TYPE_SUGGESTIONS)} offered`,
   '`instalments` values': instalmentsValues,
@@ -168,6 +202,8 @@ const DEFAULTS: Record<string, string> = {
   'Both expiry spellings in one request': 'same value: a warning; different values: an error',
   'Description "declared maximum"': `${LIMITS.descriptionMaxLength} characters, enforced as an error`,
   'Education `locale` "required (recommended)"': 'required',
+  'Types and requirement rules of the additional risk fields': extraRiskRule,
+  'Extra data some merchant categories and the UAE require': uaeExtra,
   'Money `currency` left out': code(DEFAULT_CURRENCY),
   'Decimals of a numeric string': 'counted by value: `"12.500"` has one',
   'Total check precision': precisions,
@@ -234,7 +270,13 @@ const DEFAULTS: Record<string, string> = {
     omitted: 'left out',
   }[emulator.absentMoney],
   'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
-  'Checkout page language without `locale`': code('ar_SA'),
+  // Behaviour (create-checkout.ts), tested below ('… gives ar_SA without a locale').
+  'Checkout page language without `locale`': `${code('ar_SA')}, a new customer's; the emulator knows no existing customer, so never a stored preference`,
+  "Event types beyond the spec's three": `${codes(EXTENSION_EVENT_TYPES)}; the listener takes any other with a warning`,
+  // The codes are listed in service-rules.md (Errors); docs-emulator-errors.test.ts holds that list to the emulator.
+  'Error codes beyond `not_supported_country_currency`':
+    "the emulator's own, in the spec's error body ([Errors](service-rules.md#errors))",
+  'Rate limits': 'none: the emulator answers every call',
   'Largest request body': `${size(EMULATOR_BODY_LIMIT_BYTES)}; a larger body is refused`,
   // Orders and their states
   'States of an order that ended unpaid': codes(['declined', 'expired', 'canceled'].flatMap(statesOfStep)),
@@ -288,6 +330,13 @@ describe('docs/defaults.md says what the code does', () => {
       documented?.says,
       `${FILE}:${documented?.line ?? '?'} documents "${row}" as ${documented?.says ?? ''}, but the code's default is ${fromCode}`,
     ).toBe(fromCode);
+  });
+
+  // The spec's every "not shown" has its row, so a default the console chose is written down:
+  // the additional risk fields' rules were only in service-rules.md, versioning nowhere.
+  it.each(SPEC_NOT_SHOWN)('names the spec\'s "$spec"', ({ spec, rows: named }) => {
+    const missing = named.filter((row) => !rows.has(row));
+    expect(missing, `${FILE} has no row for the spec's "${spec}"`).toEqual([]);
   });
 
   it('checks every default it documents (a new row needs its constant here)', () => {
