@@ -72,6 +72,51 @@ test('while a search runs, the previous filter’s count, rows and export are no
   await expect(page.getByRole('button', { name: 'Export 1 record' })).toBeEnabled();
 });
 
+test('History draws its results before its Export and Retention panels, which still come, whole, while a slow search runs', async ({
+  page,
+  seeded,
+}) => {
+  // Whether a panel was already on the page when the results' first answer (or their
+  // "Searching…") first was: mounted beside the rows, the panels delayed them (bench/README.md).
+  await page.addInitScript(() => {
+    const seen: Record<string, boolean> = {};
+    Object.assign(window, { panelsBeside: seen });
+    const panelShown = () =>
+      [...document.querySelectorAll('h5')].some((title) =>
+        ['Retention', 'Export and import'].includes(title.textContent ?? ''),
+      );
+    new MutationObserver(() => {
+      for (const id of ['history-searching', 'history-row'])
+        if (!(id in seen) && document.querySelector(`[data-testid="${id}"]`) !== null)
+          seen[id] = panelShown();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const searches = await holdSearches(page);
+  await openConsole(page, seeded, '#/builder');
+  searches.hold();
+  await page.evaluate(() => {
+    location.hash = '#/history';
+  });
+  await expect(page.getByTestId('history-searching')).toBeVisible();
+  // The search is still held: the panels come anyway, whole, Export waiting for the count.
+  await expect(page.getByRole('heading', { name: 'Retention' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Export and import' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Export/ })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'Keep everything' })).toBeChecked();
+  await expect(page.getByTestId('history-row')).toHaveCount(0);
+
+  searches.release();
+  await expect(page.getByTestId('history-row')).toHaveCount(30);
+  await expect(page.getByRole('button', { name: 'Export 30 records' })).toBeEnabled();
+  await expect(page.getByTestId('retention-preview')).toHaveText(
+    'Applying it now removes 0 and keeps 30 records.',
+  );
+  expect(await page.evaluate(() => (window as unknown as { panelsBeside: unknown }).panelsBeside)).toEqual({
+    'history-searching': false,
+    'history-row': true,
+  });
+});
+
 test('a search of no searchable word says so, in History and on the Timeline, rather than "nothing matches"', async ({
   page,
   seeded,

@@ -152,10 +152,13 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
 export const HistoryResults = memo(function HistoryResults({
   filter,
   arrivedSince,
+  onAnswered,
 }: {
   filter: EventFilter;
   /** Matching records stored since this list was loaded (the view's "… arrived since" and Show them). */
   arrivedSince: number;
+  /** Called once an answer (rows, nothing, an error) is on the page: the view's panels follow it. */
+  onAnswered?: () => void;
 }) {
   const key = JSON.stringify(filter);
   const [state, setState] = useState<{
@@ -177,6 +180,10 @@ export const HistoryResults = memo(function HistoryResults({
     const frame = requestAnimationFrame(() => setDrawn({ key: state.key, rows: drawnRows + FIRST_ROWS }));
     return () => cancelAnimationFrame(frame);
   }, [drawnRows, state.items.length, state.key]);
+  const answered = state.key === key;
+  useEffect(() => {
+    if (answered) onAnswered?.();
+  }, [answered, onAnswered]);
   useEffect(() => {
     let current = true;
     useHistoryStore

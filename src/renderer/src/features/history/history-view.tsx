@@ -13,6 +13,7 @@ import { HistoryExport } from './history-export';
 import { HistoryResults } from './history-results';
 import { HistoryRetention } from './history-retention';
 import { useHistoryStore } from './history-store';
+import { usePanelsAfterRows } from './use-panels-after-rows';
 
 /**
  * Everything stored: search it with the timeline's filters (the URL keeps them), export what
@@ -42,6 +43,8 @@ export function HistoryView() {
   const [version, setVersion] = useState(0);
   const resumed = useResumed();
   const changed = useCallback(() => setVersion((value) => value + 1), []);
+  // Export and Retention come a frame after the first rows are painted (use-panels-after-rows.ts).
+  const { panelsShown, rowsPainted } = usePanelsAfterRows();
   const setFilter = useCallback(
     (update: FilterUpdate) => {
       const current = filterFromParams(useNavigation.getState().query).filter;
@@ -119,17 +122,26 @@ export function HistoryView() {
               </Group>
             </Alert>
           )}
-          <HistoryResults key={listVersion} filter={filter} arrivedSince={newSinceListed} />
+          <HistoryResults
+            key={listVersion}
+            filter={filter}
+            arrivedSince={newSinceListed}
+            onAnswered={rowsPainted}
+          />
         </Stack>
       </Paper>
-      <HistoryExport
-        filter={filter}
-        count={count}
-        counting={counting}
-        onChanged={changed}
-        refused={runMissing}
-      />
-      <HistoryRetention onChanged={changed} />
+      {panelsShown && (
+        <>
+          <HistoryExport
+            filter={filter}
+            count={count}
+            counting={counting}
+            onChanged={changed}
+            refused={runMissing}
+          />
+          <HistoryRetention onChanged={changed} />
+        </>
+      )}
     </Stack>
   );
 }
