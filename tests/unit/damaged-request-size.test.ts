@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsole } from '../../src/main/app';
-import type { NewEvent } from '../../src/main/store/event-columns';
+import type { NewEvent } from '../../src/main/store/new-event';
 import { timelineDetailSchema } from '../../src/shared/events';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
