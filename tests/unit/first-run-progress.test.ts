@@ -3,6 +3,8 @@ import {
   firstRunDoneWords,
   firstRunHeading,
   firstRunProgress,
+  firstRunRequest,
+  firstRunRequestWords,
 } from '../../src/renderer/src/features/builder/first-run-progress';
 
 // After one order was captured, every later document (a fresh, unsent sample; another draft)
@@ -38,5 +40,39 @@ describe("the first-run guide's steps", () => {
       'Done: your first order, ord_7, went the whole lifecycle, new → approved → authorised → captured, and every step is on the Timeline. The guide shows the way once; it does not follow the documents after it, so hide it now (Settings can show it again).',
     );
     expect(words).not.toMatch(/^Captured:/);
+  });
+});
+
+// One field typed by hand ticked "A request" and the guide said "Send it to Local" over a request
+// with 6 errors, whose Send then asked "Send with 6 errors?". The first step is done once the
+// builder's own findings (the ones Send asks about) hold no error; until then the guide says how
+// many remain and where they are listed.
+describe("the first-run guide's first step, judged by the builder's findings", () => {
+  it('is not done while the request has errors, nor while its text is not JSON', () => {
+    expect(firstRunRequest(true, true, 6)).toEqual({ kind: 'errors', errors: 6 });
+    expect(firstRunRequest(true, false, 0)).toEqual({ kind: 'not-json' });
+    expect(firstRunProgress(firstRunRequest(true, true, 6).kind === 'ready', false, null)).toBe(0);
+    expect(firstRunProgress(firstRunRequest(true, false, 0).kind === 'ready', false, null)).toBe(0);
+  });
+
+  it('is done once the request has no error, warnings or not', () => {
+    expect(firstRunRequest(true, true, 0)).toEqual({ kind: 'ready' });
+    expect(firstRunProgress(firstRunRequest(true, true, 0).kind === 'ready', false, null)).toBe(1);
+  });
+
+  it('an empty document is no request yet, whatever its findings say of the fields it lacks', () => {
+    expect(firstRunRequest(false, true, 13)).toEqual({ kind: 'none' });
+  });
+
+  it('says how many errors remain and where, not "Send it"', () => {
+    const one = firstRunRequestWords({ kind: 'errors', errors: 1 });
+    expect(one).toBe(
+      'Your request has 1 error left: the Findings tab, under the raw JSON, lists it (Send would ask "Send with 1 error?"). Fix it, or Sample fills a complete, valid request.',
+    );
+    expect(firstRunRequestWords({ kind: 'errors', errors: 6 })).toContain('has 6 errors left');
+    expect(firstRunRequestWords({ kind: 'errors', errors: 6 })).not.toMatch(/Send it to/);
+    expect(firstRunRequestWords({ kind: 'not-json' })).toBe(
+      'Your request is not JSON: the Findings tab, under the raw JSON, says where it stops parsing. Fix it, or Sample fills a complete, valid request.',
+    );
   });
 });

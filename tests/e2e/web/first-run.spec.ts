@@ -25,9 +25,16 @@ test('a first run: no wall of red, the guide leads the way, and the builder foll
   await expect(firstStep).toHaveAttribute('aria-current', 'step');
 
   // A field left empty after a visit says so; the rest stay quiet. A request begun by hand is
-  // the first step done: it says "A request", never "Sample", which was not pressed.
+  // not the first step done while its findings hold errors (it was ticked, and the guide said
+  // "Send it to Local" over them): the guide says how many remain and where. The step says
+  // "A request", never "Sample", which was not pressed.
   await builder.field('Order reference id', 'Order').fill('x');
-  await expect(firstStep).toHaveAttribute('data-status', 'done');
+  await expect(guide.getByTestId('first-run-next')).toContainText(
+    /Your request has \d+ errors left: the Findings tab/,
+  );
+  await expect(firstStep).toHaveAttribute('data-status', 'current');
+  await expect(guide).toHaveAttribute('data-step', '0');
+  await expect(guide.getByTestId('first-run-next')).not.toContainText('Send it to');
   await expect(guide.getByRole('listitem').filter({ hasText: 'Sample' })).toHaveCount(0);
   await builder.field('Order reference id', 'Order').fill('');
   await builder.field('Description', 'Order').focus();

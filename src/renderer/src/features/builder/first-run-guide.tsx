@@ -23,8 +23,12 @@ import {
   firstRunDoneWords,
   firstRunHeading,
   firstRunProgress,
+  firstRunRequest,
+  firstRunRequestWords,
   firstRunSendWords,
+  type FirstRunRequest,
 } from './first-run-progress';
+import { countFindings } from './findings-panel';
 import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy-offer';
 
 /**
@@ -42,8 +46,12 @@ export function FirstRunGuide() {
 function Guide() {
   const update = usePreferencesStore((state) => state.update);
   const hasDocument = useBuilderStore((state) => !isEmptyDocument(state));
+  const parses = useBuilderStore((state) => state.parseError === null);
+  // The errors Send would ask about: the builder's findings, counted as its Findings tab counts them.
+  const errors = useBuilderStore((state) => countFindings(state.findings).errors);
+  const request = firstRunRequest(hasDocument, parses, errors);
   const { order, detail, state } = useGuided();
-  const progress = firstRunProgress(hasDocument, order !== null, state);
+  const progress = firstRunProgress(request.kind === 'ready', order !== null, state);
   // What the emulator holds of it: past what its records say, the guide says why, not Pay again.
   // A damaged row of it holds no state to step by; the order's own panel names that row.
   const heldOrDamaged = useEmulatorHeldState(order?.orderId ?? null);
@@ -90,6 +98,7 @@ function Guide() {
       >
         <NextStep
           progress={progress}
+          request={request}
           order={order}
           state={state}
           held={held}
@@ -135,6 +144,7 @@ function StepChip({ index, label, progress }: { index: number; label: string; pr
 /** What to do now, and the button that does it. */
 function NextStep({
   progress,
+  request,
   order,
   state,
   held,
@@ -142,6 +152,8 @@ function NextStep({
   onDone,
 }: {
   progress: number;
+  /** The document on screen as a request (firstRunRequest). */
+  request: FirstRunRequest;
   /** The order the guide follows (useGuided). */
   order: FollowedOrder | null;
   state: OrderState | null;
@@ -167,6 +179,7 @@ function NextStep({
     (store) => profile?.environment === 'local' && isOverEmulatorLimit(store.text),
   );
   const say = (text: ReactNode) => <Text size="sm">{text}</Text>;
+  const overLimitWords = `This request is over the emulator's request limit (the notice above): Send to ${local?.name ?? 'Local'} would be refused with 413 and make no order. Make it smaller, or Sample fills a complete, valid one.`;
   if (state !== null && ENDED_STATES.includes(state))
     return say(
       `The order ended (${state}). Send again for a new order, and choose Pay on its checkout page.`,
@@ -175,10 +188,14 @@ function NextStep({
     case 0:
       if (awaiting)
         return say('Your working copy from last time waits above: open it, or start with an empty document.');
+      // Fixing its errors would not make it one the emulator takes: its size is said first.
+      if (request.kind !== 'none' && overLimit) return say(overLimitWords);
       return (
         <>
           {say(
-            'Start with a request: Sample fills a complete, valid one (a random Gulf country; the arrow picks one), or fill the form yourself.',
+            request.kind === 'none' || request.kind === 'ready'
+              ? 'Start with a request: Sample fills a complete, valid one (a random Gulf country; the arrow picks one), or fill the form yourself.'
+              : firstRunRequestWords(request),
           )}
           <Button size="xs" variant="light" onClick={() => void fillSample()}>
             Fill with a sample
@@ -199,10 +216,7 @@ function NextStep({
             </Button>
           </>
         );
-      if (overLimit)
-        return say(
-          `This request is over the emulator's request limit (the notice above): Send to ${local.name} would be refused with 413 and make no order. Make it smaller, or Sample fills a complete, valid one.`,
-        );
+      if (overLimit) return say(overLimitWords);
       return say(firstRunSendWords(local.name, local.name, emulatorRunning));
     case 2:
     case 3:

@@ -23,9 +23,41 @@ const PAID: readonly OrderState[] = [
 const AUTHORISED = PAID.slice(1);
 const CAPTURED = PAID.slice(2);
 
-/** How far the first order has come: 0 = nothing yet … 5 = captured. */
-export function firstRunProgress(hasDocument: boolean, sent: boolean, state: OrderState | null): number {
-  if (!hasDocument && !sent) return 0;
+/**
+ * The request as the first step reads it. Any non-empty document once counted: one field typed
+ * ticked "A request" and the guide said "Send it to Local" over 6 errors, whose Send then asked
+ * "Send with 6 errors?". Its errors are the builder's findings, counted as Send counts them.
+ */
+export type FirstRunRequest =
+  { kind: 'none' } | { kind: 'not-json' } | { kind: 'errors'; errors: number } | { kind: 'ready' };
+
+/** `parses`: the raw text is JSON; `errors`: the error findings of the builder's analysis. */
+export function firstRunRequest(hasDocument: boolean, parses: boolean, errors: number): FirstRunRequest {
+  if (!hasDocument) return { kind: 'none' };
+  if (!parses) return { kind: 'not-json' };
+  if (errors > 0) return { kind: 'errors', errors };
+  return { kind: 'ready' };
+}
+
+const fixOrSample = (what: 'it' | 'them') => `Fix ${what}, or Sample fills a complete, valid request.`;
+
+/** What the first step says of a request begun that is not ready: what remains, and where it is listed. */
+export function firstRunRequestWords(
+  request: { kind: 'not-json' } | { kind: 'errors'; errors: number },
+): string {
+  if (request.kind === 'not-json')
+    return `Your request is not JSON: the Findings tab, under the raw JSON, says where it stops parsing. ${fixOrSample('it')}`;
+  const one = request.errors === 1;
+  const errors = `${request.errors} ${one ? 'error' : 'errors'}`;
+  return `Your request has ${errors} left: the Findings tab, under the raw JSON, lists ${one ? 'it' : 'them'} (Send would ask "Send with ${errors}?"). ${fixOrSample(one ? 'it' : 'them')}`;
+}
+
+/**
+ * How far the first order has come: 0 = nothing yet … 5 = captured. `requestReady`: the
+ * document on screen is a request without errors (firstRunRequest).
+ */
+export function firstRunProgress(requestReady: boolean, sent: boolean, state: OrderState | null): number {
+  if (!requestReady && !sent) return 0;
   if (!sent) return 1;
   if (state === null || !PAID.includes(state)) return 2;
   if (!AUTHORISED.includes(state)) return 3;
