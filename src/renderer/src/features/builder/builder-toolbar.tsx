@@ -12,7 +12,9 @@ import { useBuilderStore } from './builder-store';
 import { DraftsMenu } from './drafts-menu';
 import { fillSample } from './sample-action';
 import { cancelSend } from './send-checkout';
+import { sendBlockedWords } from './send-blocked';
 import { useSendStore } from './send-store';
+import { awaitsWorkingCopyChoice, useWorkingCopyOffer } from './working-copy-offer';
 
 export const BuilderToolbar = memo(function BuilderToolbar({
   profile,
@@ -28,6 +30,8 @@ export const BuilderToolbar = memo(function BuilderToolbar({
   const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
   const setFresh = useBuilderStore((state) => state.setFreshReferenceOnSend);
   const sending = useSendStore((state) => state.requestKey !== null);
+  const awaiting = useWorkingCopyOffer(awaitsWorkingCopyChoice);
+  const blocked = sendBlockedWords(profile, awaiting);
   return (
     // Wraps rather than overflows: with the education form's switch the row is wider than the
     // builder at 1280 px, and Send was cut off on the right.
@@ -91,17 +95,23 @@ export const BuilderToolbar = memo(function BuilderToolbar({
           </Button>
         ) : (
           <Tooltip
-            label={`Send to ${profile?.name ?? 'the active profile'} (${appCommandShortcutLabel('send')})`}
+            label={
+              blocked ??
+              `Send to ${profile?.name ?? 'the active profile'} (${appCommandShortcutLabel('send')})`
+            }
           >
-            <Button
-              size="xs"
-              leftSection={<IconSend size={14} />}
-              color={profile === null ? undefined : profileColor(profile)}
-              disabled={profile === null}
-              onClick={onSend}
-            >
-              Send{profile === null ? '' : ` to ${profile.name}`}
-            </Button>
+            {/* A disabled button takes no pointer: the wrapper keeps the tooltip that says why. */}
+            <span data-testid="send-button-frame">
+              <Button
+                size="xs"
+                leftSection={<IconSend size={14} />}
+                color={profile === null ? undefined : profileColor(profile)}
+                disabled={blocked !== null}
+                onClick={onSend}
+              >
+                Send{profile === null ? '' : ` to ${profile.name}`}
+              </Button>
+            </span>
           </Tooltip>
         )}
       </Group>

@@ -14,6 +14,8 @@ import { profileReadyToSend } from './profile-gate';
 import { flushRawEdits } from './raw-editor-sync';
 import { useSendStore } from './send-store';
 import { markDocumentKept } from './sample-action';
+import { sendBlockedWords } from './send-blocked';
+import { awaitsWorkingCopyChoice } from './working-copy-offer';
 
 const SHOWN_ERRORS = 6;
 
@@ -83,8 +85,9 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
 }
 
 async function decideAndSend(profile: ProfileView | null): Promise<void> {
-  if (profile === null) {
-    useSendStore.setState({ error: 'No profile is active: add one under Profiles.', panel: 'response' });
+  const blocked = sendBlockedWords(profile, awaitsWorkingCopyChoice());
+  if (profile === null || blocked !== null) {
+    useSendStore.setState({ error: blocked, panel: 'response' });
     return;
   }
   if (!(await profileReadyToSend(profile))) return;
