@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { largeDocument } from '../../../bench/large-documents';
 import { formatBytes, formatBytesShort, formatExactCharacters } from '../../../src/shared/byte-size';
@@ -165,3 +167,66 @@ test('a large working copy left from last time is offered after a reload, not fo
     `The document you had here instead is ${formatBytes(Buffer.byteLength(sampled))}`,
   );
 });
+
+// The tester's first ten minutes: a 1.5 MB working copy, then a 5 MB paste, then a reload. The
+// notice said "What the builder shows is the copy kept before it grew that large" over the
+// placeholder `{}`, Send sent that `{}` ("Send with 13 errors?"), and the notice stayed, unchanged,
+// above a document typed afterwards.
+test('over a document not kept, the notice says what is on screen, Send waits for the choice, and a new document ends it', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served);
+  const builder = new BuilderPage(page);
+  const older = largeDocument(1_500_000);
+  await builder.pasteFromClipboard(older);
+  await expect(page.locator('[data-working-copy="saved"]')).toBeAttached();
+  await builder.pasteFromClipboard(largeDocument(4_500_000));
+  await expect(page.locator('[data-working-copy="too-large"]')).toBeAttached();
+  // The older copy is saved again with the mark of the newer one a moment after the paste: the
+  // tester waited for it. Reloaded at once, the 1.5 MB save from pagehide may not reach main.
+  await expect.poll(() => markedWorkingCopies(served.dataDir), { timeout: 15_000 }).toBe(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+
+  const notice = page.getByTestId('working-copy-not-kept');
+  await expect(page.getByTestId('working-copy-offer')).toBeVisible();
+  expect((await builder.rawText()).trim()).toBe('{}');
+  await expect(notice).toContainText('Your last document was not kept');
+  await expect(notice).toContainText(
+    'The builder shows an empty placeholder ({}) until you choose below: Open it opens the copy kept before it grew that large.',
+  );
+  await expect(notice).not.toContainText('What the builder shows is the copy kept');
+  // The placeholder is not sent: Send waits for the choice, and says so.
+  const send = page.getByRole('button', { name: 'Send to Local' });
+  await expect(send).toBeDisabled();
+  await page.getByTestId('send-button-frame').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Nothing to send yet: the builder holds a placeholder ({}) until you choose above: open your working copy from last time, or start with an empty document.',
+  );
+
+  // Opened, the older copy is on screen: the notice says so, and Send is back.
+  await page.getByTestId('working-copy-offer').getByRole('button', { name: 'Open it' }).click();
+  await expect(notice).toContainText('This is an older copy of your document');
+  await expect(notice).toContainText('What the builder shows is the copy kept before it grew that large.');
+  expect(await builder.rawText()).toBe(older);
+  await expect(send).toBeEnabled();
+
+  // A new document replaces it: the notice, which spoke of the older copy, goes.
+  await builder.pasteFromClipboard('{"order_reference_id":"BRAND-NEW-DOC"}');
+  await expect(notice).toHaveCount(0);
+});
+
+/** Working copies saved with the mark of a newer document not kept (settings rows). */
+function markedWorkingCopies(dataDir: string): number {
+  const db = new Database(join(dataDir, 'console.sqlite'), { readonly: true });
+  try {
+    const row = db
+      .prepare('SELECT count(*) AS marked FROM settings WHERE value LIKE \'%"notKept":{%\'')
+      .get() as { marked: number };
+    return row.marked;
+  } finally {
+    db.close();
+  }
+}

@@ -11,10 +11,10 @@ import {
   isLargeDocument,
   LARGE_DOCUMENT_LABEL,
   mayExceedEmulatorLimit,
-  notKeptSizeWords,
+  notKeptNoticeWords,
   overEmulatorLimitWords,
 } from './large-document';
-import { dismissNotKeptCopy, useNotKeptCopy, type NotKeptCopy } from './working-copy';
+import { dismissNotKeptCopy, useNotKeptCopy, type NotKeptCopy } from './not-kept-copy';
 import {
   declineOfferedWorkingCopy,
   openOfferedWorkingCopy,
@@ -52,10 +52,11 @@ export const DocumentNotices = memo(function DocumentNotices() {
         : null,
     [counted, profile],
   );
-  const older = notKept === null ? null : <NotKeptNotice notKept={notKept} />;
+  const awaiting = offered !== null && placeholder;
+  const older = notKept === null ? null : <NotKeptNotice notKept={notKept} awaitingChoice={awaiting} />;
   const offer = offered === null ? null : <WorkingCopyOffer offered={offered} />;
   // Over the placeholder, nothing else is said: the document on screen is not the person's yet.
-  if (offered !== null && placeholder)
+  if (awaiting)
     return (
       <>
         {older}
@@ -145,25 +146,26 @@ function WorkingCopyOffer({ offered }: { offered: NonNullable<OfferState['offere
   );
 }
 
-/** The copy on screen is an older one: the newer was over 4 MiB when the tab closed or reloaded. */
-function NotKeptNotice({ notKept }: { notKept: NotKeptCopy }) {
+/**
+ * A newer document over 4 MiB was not kept when the tab closed or reloaded: the copy on screen is
+ * the older one kept before it, or, while that copy waits to be opened, the placeholder.
+ */
+function NotKeptNotice({ notKept, awaitingChoice }: { notKept: NotKeptCopy; awaitingChoice: boolean }) {
+  const words = notKeptNoticeWords(notKept, formatShortInstant(notKept.at), awaitingChoice);
   return (
     <Alert
       color="orange"
       mb="sm"
       p="xs"
       icon={<IconFileAlert size={18} />}
-      title="This is an older copy of your document"
+      title={words.title}
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={dismissNotKeptCopy}
       data-testid="working-copy-not-kept"
+      data-awaiting-choice={awaitingChoice}
     >
-      <Text size="sm">
-        The document this tab held last ({formatShortInstant(notKept.at)}) was {notKeptSizeWords(notKept)},
-        and was not kept when the tab was closed or reloaded. What the builder shows is the copy kept before
-        it grew that large.
-      </Text>
+      <Text size="sm">{words.text}</Text>
     </Alert>
   );
 }

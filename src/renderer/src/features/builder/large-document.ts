@@ -72,3 +72,25 @@ export function overEmulatorLimitWords(text: string, profileName: string): strin
   const over = overRequestLimitWords(bytes, { bytes: EMULATOR_BODY_LIMIT_BYTES, source: 'emulator' });
   return `${over}: Send to ${profileName} is refused with 413 (request_too_large), and no order is made.`;
 }
+
+/**
+ * The older-copy notice's words, of the document on screen. While the large copy waits to be
+ * opened the builder shows the placeholder, not that copy: the notice said "What the builder
+ * shows is the copy kept before it grew that large" over a `{}`. `at`: when the newer one was left.
+ */
+export function notKeptNoticeWords(
+  notKept: { bytes: number; characters?: number },
+  at: string,
+  awaitingChoice: boolean,
+): { title: string; text: string } {
+  const lost = `The document this tab held last (${at}) was ${notKeptSizeWords(notKept)}, and was not kept when the tab was closed or reloaded.`;
+  return awaitingChoice
+    ? {
+        title: 'Your last document was not kept',
+        text: `${lost} The builder shows an empty placeholder ({}) until you choose below: Open it opens the copy kept before it grew that large.`,
+      }
+    : {
+        title: 'This is an older copy of your document',
+        text: `${lost} What the builder shows is the copy kept before it grew that large.`,
+      };
+}

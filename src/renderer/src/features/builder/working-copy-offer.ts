@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { BuilderState, WaitingWorkingCopy } from '@shared/drafts';
 import { builderCalls } from './builder-calls-store';
 import { restoredState, useBuilderStore, type SavedDraft } from './builder-store';
+import { dismissNotKeptCopy } from './not-kept-copy';
 import { flushRawEdits } from './raw-editor-sync';
 import { builderStateOf } from './working-copy-state';
 
@@ -74,6 +75,8 @@ export function openOfferedWorkingCopy(): void {
 export function declineOfferedWorkingCopy(): void {
   const { placeholder } = useWorkingCopyOffer.getState();
   useWorkingCopyOffer.setState({ offered: null, placeholder: false, keptApart: false });
+  // Over the placeholder, the copy declined is the older copy the notice speaks of, if any.
+  if (placeholder) dismissNotKeptCopy();
   // Over a written document, a save may have carried it, acknowledged or not yet.
   if (!placeholder) forgetKeptApart();
 }

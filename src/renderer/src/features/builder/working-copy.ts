@@ -1,4 +1,3 @@
-import { create } from 'zustand';
 import {
   DRAFT_TEXT_MAX,
   type BuilderState,
@@ -19,6 +18,7 @@ import {
 } from './working-copy-offer';
 import { isLargeDocument } from './large-document';
 import { useFollowedOrder } from './followed-order';
+import { showNotKeptCopy } from './not-kept-copy';
 import { flushRawEdits } from './raw-editor-sync';
 import { useSendStore } from './send-store';
 import { registerLostOnClose } from '@ui/leave-guard';
@@ -26,18 +26,7 @@ import { utf8ByteLength } from '@shared/byte-size';
 
 export { builderStateOf } from './working-copy-state';
 
-/** A newer, larger document that the tab held and did not keep: when, and its size in bytes. */
-export type NotKeptCopy = NonNullable<BuilderState['notKept']>;
-
-/**
- * Said once in the tab that opens the older copy kept instead (document-notices.tsx): without it
- * the builder showed that copy as if it were the latest.
- */
-export const useNotKeptCopy = create<{ notKept: NotKeptCopy | null }>(() => ({ notKept: null }));
-
-export function dismissNotKeptCopy(): void {
-  useNotKeptCopy.setState({ notKept: null });
-}
+export { dismissNotKeptCopy, useNotKeptCopy, type NotKeptCopy } from './not-kept-copy';
 
 /** The placeholder's state when the offer was made: a change from it is the person writing. */
 let placeholderState: BuilderState | null = null;
@@ -83,7 +72,7 @@ export async function loadWorkingCopy(): Promise<void> {
     guidedOrder: state.guidedOrder,
   };
   restoreLastSend(state.lastSend, state.unansweredSend, state.followedOrder);
-  if (state.notKept !== null) useNotKeptCopy.setState({ notKept: state.notKept });
+  if (state.notKept !== null) showNotKeptCopy(state.notKept, state.text);
   // Said once: the next save of this tab's copy leaves the mark out.
   kept = { ...state, notKept: null };
   // With a copy kept apart, the working copy is what was written after it: opened, whatever its
