@@ -180,6 +180,10 @@ test('over a document not kept, the notice says what is on screen, Send waits fo
   const builder = new BuilderPage(page);
   const older = largeDocument(1_500_000);
   await builder.pasteFromClipboard(older);
+  // Saved in main, not only said: the builder starts out "saved" (nothing to save), so the
+  // attribute alone passed before a loaded machine's editor had handed the paste to the store,
+  // and the 4.5 MB paste then cancelled the 1.5 MB save waiting its 2 s (CI: `{}` kept, no offer).
+  await expect.poll(() => longestSetting(served.dataDir), { timeout: 15_000 }).toBeGreaterThan(older.length);
   await expect(page.locator('[data-working-copy="saved"]')).toBeAttached();
   await builder.pasteFromClipboard(largeDocument(4_500_000));
   await expect(page.locator('[data-working-copy="too-large"]')).toBeAttached();
@@ -217,6 +221,19 @@ test('over a document not kept, the notice says what is on screen, Send waits fo
   await builder.pasteFromClipboard('{"order_reference_id":"BRAND-NEW-DOC"}');
   await expect(notice).toHaveCount(0);
 });
+
+/** The longest value among the settings rows (the working copy's, once a large one is saved). */
+function longestSetting(dataDir: string): number {
+  const db = new Database(join(dataDir, 'console.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT coalesce(max(length(value)), 0) AS longest FROM settings').get() as {
+      longest: number;
+    };
+    return row.longest;
+  } finally {
+    db.close();
+  }
+}
 
 /** Working copies saved with the mark of a newer document not kept (settings rows). */
 function markedWorkingCopies(dataDir: string): number {
