@@ -56,15 +56,36 @@ export const ENTRY_EFFECTS = [
 export const entryEffectSchema = z.enum(ENTRY_EFFECTS);
 export type EntryEffect = z.infer<typeof entryEffectSchema>;
 
-/** Entry effects of a record that counted for nothing: not the service's, unread, or contradicting. */
-const NOT_COUNTED_EFFECTS: readonly EntryEffect[] = ['unknown', 'contradicts', 'unverified', 'copy'];
+/**
+ * Entry effects of a record that counted for nothing, each for a reason of its own:
+ * - `pending`: no answer has come yet, so nothing of the service's was read (a call still
+ *   waiting read `evidence: true` in `orders show --json`, and a damaged one "counted");
+ * - `unanswered`: no answer came and none will: the service may have acted on it, but said
+ *   nothing, and the order did not move on it;
+ * - `unknown`: what it says could not be read, or names nothing the console knows;
+ * - `contradicts`: the service's words cannot be true of this order: a finding, never summed;
+ * - `unverified`: it may not be the service's at all;
+ * - `copy`: it is the console's doing or the emulator's log, never the service's word.
+ * The rest count: `moved` and `confirmed` are read as the service's word; `duplicate` and
+ * `out_of_order` are its word again, or late (an out-of-order one still proves its step on the
+ * strip); `failed` is its answer refusing the call; `info` is its answer that names no
+ * state (a reference id update, a get-order answer without a status).
+ */
+const NOT_COUNTED_EFFECTS: readonly EntryEffect[] = [
+  'pending',
+  'unanswered',
+  'unknown',
+  'contradicts',
+  'unverified',
+  'copy',
+];
 
 /**
  * Whether the derivation counted a record as the service's own, verified evidence (it moved,
  * confirmed, or was otherwise read as the service's word): the one judgement a damaged record's
  * finding and `orders show --json`'s `evidence` take from its entry. A webhook the console did
- * not make is `service` by provenance even when its token did not verify; this says it is not
- * evidence.
+ * not make is `service` by provenance even when its token did not verify, and a call the
+ * console sent is the merchant's own even before its answer; this says neither is evidence.
  */
 export const isCountedEntry = (entry: Pick<LifecycleEntry, 'effect'>): boolean =>
   !NOT_COUNTED_EFFECTS.includes(entry.effect);
