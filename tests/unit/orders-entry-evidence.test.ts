@@ -61,6 +61,20 @@ describe("whether an operation's record is the service's evidence", () => {
     expect(shownRecords(records).at(-1)).toMatchObject({ effect: 'failed', status: 409, evidence: true });
   });
 
+  it('a call that failed with no answer at all is not evidence', () => {
+    const before = [created(), webhook('order_approved')];
+    const failure = { kind: 'refused', message: 'ECONNREFUSED', code: 'ECONNREFUSED' };
+    const refused: OrderRecord = {
+      ...call('authorise', { status: null, details: { failure } }),
+      error: failure.message,
+    };
+    expect(shownRecords([...before, refused]).at(-1)).toMatchObject({
+      effect: 'failed',
+      status: null,
+      evidence: false,
+    });
+  });
+
   it('a damaged call record that reads as pending is listed, not counted', () => {
     const before = [created(), webhook('order_approved')];
     // Its stored status is damaged: read as no status, no error, no failure, so still waiting.

@@ -133,7 +133,8 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail, emulatorNot
         /** Whose doing it is, as stored: `service` says only that the console did not make it. */
         provenance: entry.provenance,
         /** Whether it counted as the service's own, verified evidence (the entry's judgement). */
-        evidence: isCountedEntry(entry),
+        // A record not given has no status to read: a failed call is then one that got no answer.
+        evidence: isCountedEntry(entry, record ?? { status: null }),
         what: entry.what,
         effect: entry.effect,
         state_after: entry.stateAfter,

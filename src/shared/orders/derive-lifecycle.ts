@@ -74,7 +74,7 @@ function damagedFindings(
   return records.flatMap((record) => {
     if (record.damaged === undefined || record.damaged.length === 0) return [];
     const entry = entries.find((candidate) => candidate.recordId === record.id);
-    const counted = entry !== undefined && isCountedEntry(entry);
+    const counted = entry !== undefined && isCountedEntry(entry, record);
     return [
       {
         recordId: record.id,

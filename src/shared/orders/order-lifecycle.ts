@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventKindSchema } from '../events';
+import { eventKindSchema, type TimelineSummary } from '../events';
 import { provenanceSchema } from '../provenance';
 import { knownFromSchema } from './order-known-from';
 import { LIFECYCLE_STEPS, orderStateSchema } from './order-states';
@@ -68,8 +68,9 @@ export type EntryEffect = z.infer<typeof entryEffectSchema>;
  * - `copy`: it is the console's doing or the emulator's log, never the service's word.
  * The rest count: `moved` and `confirmed` are read as the service's word; `duplicate` and
  * `out_of_order` are its word again, or late (an out-of-order one still proves its step on the
- * strip); `failed` is its answer refusing the call; `info` is its answer that names no
- * state (a reference id update, a get-order answer without a status).
+ * strip); `failed` is its answer refusing the call (one with no answer at all is not:
+ * isCountedEntry); `info` is its answer that names no state (a reference id update, a get-order
+ * answer without a status).
  */
 const NOT_COUNTED_EFFECTS: readonly EntryEffect[] = [
   'pending',
@@ -86,9 +87,15 @@ const NOT_COUNTED_EFFECTS: readonly EntryEffect[] = [
  * finding and `orders show --json`'s `evidence` take from its entry. A webhook the console did
  * not make is `service` by provenance even when its token did not verify, and a call the
  * console sent is the merchant's own even before its answer; this says neither is evidence.
+ * `failed` is both a refusal (the service's answer) and a call that got none (the connection
+ * refused, a timeout before it was sent whole): only its record's status tells them apart, and
+ * without one nothing of the service's was read.
  */
-export const isCountedEntry = (entry: Pick<LifecycleEntry, 'effect'>): boolean =>
-  !NOT_COUNTED_EFFECTS.includes(entry.effect);
+export const isCountedEntry = (
+  entry: Pick<LifecycleEntry, 'effect'>,
+  record: Pick<TimelineSummary, 'status'>,
+): boolean =>
+  !NOT_COUNTED_EFFECTS.includes(entry.effect) && !(entry.effect === 'failed' && record.status === null);
 
 /** What a record did, in the words the Orders view and `orders show` both print (JSON keeps the enum). */
 export const ENTRY_EFFECT_WORDS: Record<EntryEffect, string> = {
