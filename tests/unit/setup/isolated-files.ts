@@ -14,6 +14,7 @@ export const ISOLATED_UNIT_FILES = [
   // confirmation), under the store the file imports.
   'tests/unit/builder-draft-load-failure.test.ts',
   'tests/unit/builder-guided-order-reload.test.ts',
+  'tests/unit/builder-not-kept-across-reloads.test.ts',
   'tests/unit/builder-not-kept-replaced.test.ts',
   'tests/unit/builder-working-copy-flush.test.ts',
   'tests/unit/builder-working-copy-offer-order.test.ts',

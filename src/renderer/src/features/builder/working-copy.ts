@@ -223,6 +223,12 @@ useBuilderStore.subscribe((state) => {
  */
 function markNotKept(text: string): void {
   if (notKeptText === text) return;
+  // The document under the limit still waiting its delay is the last one to keep: sent now, or the
+  // mark went beside the copy before it (a 1.5 MB document pasted over within its 2 s was lost).
+  if (saveTimer !== null && waiting !== null && notKeptText === null) {
+    clearTimeout(saveTimer);
+    saveWorkingCopy(waiting);
+  }
   notKeptText = text;
   if (saveTimer !== null) clearTimeout(saveTimer);
   saveTimer = null;
