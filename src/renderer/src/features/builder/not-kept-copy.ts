@@ -23,6 +23,17 @@ export function showNotKeptCopy(notKept: NotKeptCopy, copyText: string): void {
   useNotKeptCopy.setState({ notKept, copyText });
 }
 
+/**
+ * The mark to save with `text` as the working copy: the notice's while it describes that copy,
+ * so every reload says it again until the copy is replaced or the notice dismissed (a reload
+ * after the first dropped it, and showed the older copy as the latest). Compares the texts only
+ * while a notice is shown, which the first change away from its copy ends.
+ */
+export function notKeptMarkOf(text: string): NotKeptCopy | null {
+  const { notKept, copyText } = useNotKeptCopy.getState();
+  return notKept !== null && copyText === text ? notKept : null;
+}
+
 /** Its ×, and the copy it describes let go (Start with an empty document). */
 export function dismissNotKeptCopy(): void {
   useNotKeptCopy.setState({ notKept: null, copyText: null });

@@ -1,5 +1,6 @@
 import type { BuilderState } from '@shared/drafts';
 import { selectDirty, type useBuilderStore } from './builder-store';
+import { notKeptMarkOf } from './not-kept-copy';
 
 /** What is saved for a restart: the working copy and the draft it belongs to. */
 export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
@@ -17,4 +18,14 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     guidedOrder: state.guidedOrder,
     notKept: null,
   };
+}
+
+/**
+ * The document on screen as its working copy is saved: with the older-copy notice's mark while
+ * that notice describes it, so that a reload says it again (not-kept-copy.ts).
+ */
+export function workingCopyOf(state: ReturnType<typeof useBuilderStore.getState>): BuilderState {
+  const snapshot = builderStateOf(state);
+  const notKept = notKeptMarkOf(snapshot.text);
+  return notKept === null ? snapshot : { ...snapshot, notKept };
 }

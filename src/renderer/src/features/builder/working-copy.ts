@@ -8,8 +8,8 @@ import {
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import type { ConnectionState } from '@bridge/ws-client';
 import { builderCalls } from './builder-calls-store';
-import { restoredState, savedOf, useBuilderStore, type SavedDraft } from './builder-store';
-import { builderStateOf } from './working-copy-state';
+import { restoredState, savedOf, useBuilderStore, type BuilderStore, type SavedDraft } from './builder-store';
+import { builderStateOf, workingCopyOf } from './working-copy-state';
 import {
   awaitsWorkingCopyChoice,
   offerKeptApart,
@@ -18,7 +18,7 @@ import {
 } from './working-copy-offer';
 import { isLargeDocument } from './large-document';
 import { useFollowedOrder } from './followed-order';
-import { showNotKeptCopy } from './not-kept-copy';
+import { showNotKeptCopy, useNotKeptCopy } from './not-kept-copy';
 import { flushRawEdits } from './raw-editor-sync';
 import { useSendStore } from './send-store';
 import { registerLostOnClose } from '@ui/leave-guard';
@@ -73,8 +73,8 @@ export async function loadWorkingCopy(): Promise<void> {
   };
   restoreLastSend(state.lastSend, state.unansweredSend, state.followedOrder);
   if (state.notKept !== null) showNotKeptCopy(state.notKept, state.text);
-  // Said once: the next save of this tab's copy leaves the mark out.
-  kept = { ...state, notKept: null };
+  // Its mark stays with it while the notice does (workingCopyOf), so a reload says it again.
+  kept = state;
   // With a copy kept apart, the working copy is what was written after it: opened, whatever its
   // size, as it was on screen when the tab went (only one question waits at a time).
   if (apart === null && isLargeDocument(state.text.length)) {
@@ -166,30 +166,31 @@ function saveWorkingCopy(snapshot: BuilderState): void {
   saveTimer = null;
   waiting = null;
   lastSaved = snapshot;
-  // A mark saves the older copy again: the document on screen stays 'too-large', not saved.
-  const marked = snapshot.notKept !== null;
-  if (!marked) kept = snapshot;
+  // Over the limit, the older copy stands in, with the newer one's mark: the document on screen
+  // stays 'too-large', not saved. (A copy under it may carry a mark too: its notice's.)
+  const standIn = notKeptText !== null;
+  if (!standIn) kept = snapshot;
   const apart = offerToKeepApart();
   builderCalls
     .saveWorkingCopy(snapshot, apart)
     .then(() => {
       if (apart !== undefined) offerKeptApart(apart);
-      if (lastSaved === snapshot && saveTimer === null && !marked)
+      if (lastSaved === snapshot && saveTimer === null && !standIn)
         useBuilderStore.setState({ workingCopy: 'saved' });
     })
     .catch(() => {
       // Said, not swallowed: saved again with the next change, or when the connection returns.
       if (lastSaved !== snapshot) return;
       lastSaved = null;
-      if (marked) return;
+      if (standIn) return;
       if (saveTimer === null) useBuilderStore.setState({ workingCopy: notSavedStatus() });
     });
 }
 
 /** Saves the working copy shortly after it changes (one write per pause in typing). */
-useBuilderStore.subscribe((state) => {
+function saveAfterChange(state: BuilderStore): void {
   if (!state.loaded) return;
-  const snapshot = builderStateOf(state);
+  const snapshot = workingCopyOf(state);
   if (awaitsWorkingCopyChoice()) {
     // The placeholder is not saved over the copy offered; what is written over it is, the
     // offered copy kept apart first (a reload lost both the sample taken and the question).
@@ -213,6 +214,20 @@ useBuilderStore.subscribe((state) => {
   const delay = snapshot.text.length > LONG_TEXT_CHARS ? LONG_SAVE_DELAY_MS : SAVE_DELAY_MS;
   waiting = snapshot;
   saveTimer = setTimeout(() => saveWorkingCopy(snapshot), delay);
+}
+useBuilderStore.subscribe(saveAfterChange);
+
+/**
+ * The older-copy notice's ×: the copy it describes is saved again without its mark, which a
+ * reload would say again otherwise. Over the placeholder, that copy is the one offered, as loaded.
+ * A notice that goes with its copy (replaced, or let go) leaves that to the save of what follows.
+ */
+useNotKeptCopy.subscribe(({ notKept }, previous) => {
+  const state = useBuilderStore.getState();
+  if (notKept !== null || previous.notKept === null || !state.loaded) return;
+  if (!awaitsWorkingCopyChoice()) {
+    if (state.text === previous.copyText) saveAfterChange(state);
+  } else if (kept !== null && kept.notKept !== null) saveWorkingCopy({ ...kept, notKept: null });
 });
 
 /**
@@ -264,7 +279,7 @@ builderCalls.onConnection((next) => {
     loaded &&
     (workingCopy === 'unsaved' || workingCopy === 'signed-out')
   )
-    saveWorkingCopy(builderStateOf(useBuilderStore.getState()));
+    saveWorkingCopy(workingCopyOf(useBuilderStore.getState()));
 });
 
 // Closing a tab whose edits are not saved: the browser asks first (it cannot save them now). A
