@@ -37,15 +37,15 @@ import {
 
 export interface RunRow {
   id: number;
-  uid: string;
+  uid: unknown;
   started_ms: unknown;
   finished_ms: unknown;
   front_door: unknown;
   profile_name: unknown;
   paths: unknown;
   status: unknown;
-  alive_ms: number | null;
-  source: string | null;
+  alive_ms: unknown;
+  source: unknown;
 }
 
 export interface ResultRow {
@@ -82,6 +82,12 @@ function readProfileName(value: unknown): string | Unreadable {
   return text === '' ? UNREADABLE : text;
 }
 
+/** A run's uid as startRun stores it: text, never empty. */
+function readRunUid(value: unknown): string | Unreadable {
+  const text = readStoredText(value);
+  return text === '' ? UNREADABLE : text;
+}
+
 /** Reads a row's columns, keeping the words of those that could not be read. */
 function columnReader() {
   const damaged: string[] = [];
@@ -95,15 +101,37 @@ function columnReader() {
   };
 }
 
-/** A run's source, or null: none stored (an older run), or one no reader can use. */
-function sourceOf(text: string | null): RunSource | null {
-  if (text === null) return null;
-  const source = readStoredJson(text, runSourceSchema);
-  return source === UNREADABLE ? null : source;
+/** A run's source, or null where none is stored (a run stored before migration 020 kept it). */
+function readSource(value: unknown): RunSource | null | Unreadable {
+  return value === null ? null : readStoredJson(value, runSourceSchema);
+}
+
+/**
+ * When a run last said it was under way (migration 018's `alive_ms`, null before its first mark):
+ * a whole number that is a time, as markAlive writes Date.now(). Anything else ('soon', a BLOB,
+ * 1e300) is UNREADABLE: read as a time, it kept a run whose process was long gone running for ever.
+ */
+function readAliveMark(value: unknown): number | null | Unreadable {
+  if (value === null) return null;
+  return typeof value === 'number' && Number.isInteger(value) && readStoredTime(value) !== UNREADABLE
+    ? value
+    : UNREADABLE;
+}
+
+/**
+ * The last time the run is known to have been under way: its mark, else its start (a run stored
+ * before the marks, or not marked yet); null where neither can be read. A mark damaged while its
+ * process lives is written again within RUN_ALIVE_EVERY_MS.
+ */
+function lastAliveMs(aliveMark: number | null, startedMs: unknown): number | null {
+  if (aliveMark !== null) return aliveMark;
+  return typeof startedMs === 'number' && readStoredTime(startedMs) !== UNREADABLE ? startedMs : null;
 }
 
 export function runSummaryOf(row: RunRow, totals: RunTotals, nowMs: number): RunSummary {
   const column = columnReader();
+  // Read by nothing the run shows (its process finds its number by it), but damaged all the same.
+  column.read(readRunUid(row.uid), 'uid', '');
   const summary: RunSummary = {
     id: row.id,
     startedAt: column.read(readStoredTime(row.started_ms), 'start time', UNREADABLE_AT),
@@ -114,12 +142,12 @@ export function runSummaryOf(row: RunRow, totals: RunTotals, nowMs: number): Run
     frontDoor: column.read(readStoredWord(row.front_door, FRONT_DOORS), 'front door', UNREADABLE_RUN_TEXT),
     profileName: column.read(readProfileName(row.profile_name), 'profile name', UNREADABLE_RUN_TEXT),
     paths: column.read(readStoredJson(row.paths, strings), 'paths', []),
-    source: sourceOf(row.source),
+    // Damaged, it is no source: the run is never taken for a run of the same paths, nor run again.
+    source: column.read(readSource(row.source), 'source', null),
     status: runStatusNow(
       // A run whose end is not known reads as one that stopped before it, never as passed.
       column.read(readStoredWord(row.status, STORED_RUN_STATUSES), 'status', 'interrupted'),
-      // A damaged start time dates nothing: a run marked alive never is read as interrupted by it.
-      row.alive_ms ?? (typeof row.started_ms === 'number' ? row.started_ms : nowMs),
+      lastAliveMs(column.read(readAliveMark(row.alive_ms), 'alive mark', null), row.started_ms),
       nowMs,
     ),
     totals,

@@ -72,11 +72,13 @@ export function createScenarioRunsRepository(db: SqliteDatabase) {
        LIMIT @limit`,
     ),
     // What moves when a run starts (the newest number), finishes a scenario, says it is alive or
-    // ends (it leaves the runs under way): read after each commit of another process.
+    // ends (it leaves the runs under way): read after each commit of another process. The times
+    // are quoted: a BLOB hand-written there failed the mark ("JSON cannot hold BLOB values"),
+    // and with it this console's following of every other process's writes.
     changeMark: db.prepare<[], { mark: string }>(
       `SELECT json_array(
          (SELECT max(id) FROM scenario_runs),
-         (SELECT json_group_array(json_array(r.id, r.started_ms, r.alive_ms,
+         (SELECT json_group_array(json_array(r.id, quote(r.started_ms), quote(r.alive_ms),
             (SELECT count(*) FROM scenario_results s WHERE s.run_id = r.id)))
           FROM scenario_runs r WHERE r.status = 'running')
        ) AS mark`,

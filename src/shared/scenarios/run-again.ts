@@ -38,7 +38,11 @@ export function runAgainPlan(run: StoredRun): RunAgainPlan {
   if (run.source === null)
     return {
       kind: 'refused',
-      reason: `Run #${run.id} was stored before runs kept where their files were read from; run ${run.paths.join(' ')} again whole.`,
+      // A source damaged in the database reads as none: said as damaged, never as an older run.
+      reason:
+        run.damaged === undefined
+          ? `Run #${run.id} was stored before runs kept where their files were read from; run ${run.paths.join(' ')} again whole.`
+          : `${run.damaged}: where its files were read from is not known; run ${run.paths.join(' ')} again whole.`,
     };
   const files = notPassedFiles(run);
   if (files.length === 0)

@@ -74,9 +74,19 @@ export const storedRunSchema = runSummarySchema.extend({
 });
 export type StoredRun = z.infer<typeof storedRunSchema>;
 
-/** The run's status as it stands: one stored as running whose process went quiet was interrupted. */
-export function runStatusNow(stored: StoredRunStatus, lastAliveMs: number, nowMs: number): StoredRunStatus {
-  return stored === 'running' && nowMs - lastAliveMs > RUN_INTERRUPTED_AFTER_MS ? 'interrupted' : stored;
+/**
+ * The run's status as it stands: one stored as running whose process went quiet was interrupted.
+ * `lastAliveMs` null: nothing dates it (its mark and start damaged in the database); read as
+ * interrupted, never as running for ever, as its process, if alive, marks it again within
+ * RUN_ALIVE_EVERY_MS.
+ */
+export function runStatusNow(
+  stored: StoredRunStatus,
+  lastAliveMs: number | null,
+  nowMs: number,
+): StoredRunStatus {
+  if (stored !== 'running') return stored;
+  return lastAliveMs === null || nowMs - lastAliveMs > RUN_INTERRUPTED_AFTER_MS ? 'interrupted' : stored;
 }
 
 /** `3 passed, 1 failed`: a run's counts that are not zero, as its line in a list says them. */
