@@ -23,3 +23,43 @@ export function firstUnpairedSurrogate(text: string): { escape: string; characte
   const unit = found[0].charCodeAt(0).toString(16);
   return { escape: `\\u${unit}`, character: found.index + 1 };
 }
+
+/** A text of a parsed JSON value holding an unpaired surrogate: its path, and which and where. */
+export interface UnpairedSurrogateAt {
+  path: (string | number)[];
+  escape: string;
+  character: number;
+}
+
+/**
+ * The first text among a parsed JSON value's values (an imported record, walked in its own
+ * order) holding an unpaired surrogate, with its path; null when every one is well formed.
+ * Keys are not walked: a record's own are its schema's, and what it does not know is dropped.
+ * The path is built only on the way out, so a record with none allocates nothing.
+ */
+export function firstUnpairedSurrogateIn(value: unknown): UnpairedSurrogateAt | null {
+  if (typeof value === 'string') {
+    const found = firstUnpairedSurrogate(value);
+    return found === null ? null : { path: [], ...found };
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = firstUnpairedSurrogateIn(value[index]);
+      if (found !== null) {
+        found.path.unshift(index);
+        return found;
+      }
+    }
+    return null;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = firstUnpairedSurrogateIn((value as Record<string, unknown>)[key]);
+    if (found !== null) {
+      found.path.unshift(key);
+      return found;
+    }
+  }
+  return null;
+}

@@ -24,7 +24,7 @@ import { REDACTED } from '../../shared/secrets/redact-secrets';
 import { REDACTED_KEY, withRedactedSize } from './export-records';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 import { withOwnVerdicts } from './import-verdicts';
-import { firstUnpairedSurrogate } from '../../shared/well-formed-text';
+import { loneSurrogateWords } from './import-lone-surrogate';
 
 /** The file cannot be imported; the message names the line, record or entry and the cause. */
 export class ImportError extends Error {}
@@ -161,6 +161,14 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
         assertReadable(entry, `log.entries[${index}]`);
         const parsed = harEntrySchema.safeParse(entry);
         if (!parsed.success) throw new ImportError(`log.entries[${index}]: ${describe(parsed.error, entry)}`);
+        // Named as the entry gives it (`request.headers[1].value`), before the record is made of it.
+        const own = parsed.data._checkoutConsole;
+        assertWholeText(
+          own === undefined
+            ? parsed.data
+            : { ...parsed.data, _checkoutConsole: { ...own, details: undefined } },
+          `log.entries[${index}]`,
+        );
         const fallback = `har-${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 32)}`;
         return eventFromHar(parsed.data, fallback);
       });
@@ -232,17 +240,10 @@ export function readImportFile(
   return { format, records: unique, repeated: once.repeated() };
 }
 
-/**
- * A body given as text holding a lone surrogate (JSON may spell one: `\ud800`) is refused as a
- * byte that is not UTF-8 is (importFileText): stored, it became U+FFFD, in the body and the
- * order id read from it, without a word.
- */
-function assertWholeText(text: string | null, field: 'request_body' | 'response_body', where: string): void {
-  const lone = text === null ? null : firstUnpairedSurrogate(text);
-  if (lone !== null)
-    throw new ImportError(
-      `${where}: ${field} holds a lone surrogate ${lone.escape} at character ${lone.character}, which is not text UTF-8 can hold (it would be stored as \uFFFD); give the body as ${field}_base64.`,
-    );
+/** A record (or HAR entry) whose stored text would not be the file's is refused, naming where. */
+function assertWholeText(record: Record<string, unknown>, where: string): void {
+  const problem = loneSurrogateWords(record, where);
+  if (problem !== null) throw new ImportError(problem);
 }
 
 /** One record of a file as the console stores it, or an ImportError naming `where` and the cause. */
@@ -274,8 +275,8 @@ export function checkedRecord(event: unknown, where: string, maxBody: number): E
       throw new ImportError(
         `${where}: ${sizeField} is ${arrived} bytes, larger than the ${size} bytes of ${field} it gives, which is not marked truncated (${truncatedField}: false).`,
       );
-    assertWholeText(record[field], field, where);
   }
+  assertWholeText(record, where);
   return withOwnVerdicts(record, `${where} (uid ${JSON.stringify(record.uid)})`, (message) => {
     throw new ImportError(message);
   });
