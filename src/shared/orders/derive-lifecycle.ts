@@ -2,6 +2,7 @@ import { damagedWords } from '../damaged-record-words';
 import { formatMinorAmount } from '../money-format';
 import { refundBeforeCapture, type CapturesKnown } from './captures-known';
 import { readOrderFacts } from './order-facts';
+import { lastEvidenceOf } from './last-evidence';
 import { knownFromOf } from './order-known-from';
 import {
   DAMAGED_RECORD_READ,
@@ -147,6 +148,7 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
     stateSource: walk.stateSource,
     facts: {
       ...walk.facts.public,
+      ...lastEvidenceOf(walk.entries, sorted),
       currency,
       referenceId: walk.facts.referenceId,
       capturedAmount: captured === null ? null : formatMinorAmount(captured, currency),

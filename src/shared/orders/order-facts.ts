@@ -5,7 +5,6 @@ import { formatMinorAmount } from '../money-format';
 import { heldOtherwiseReader, heldOtherwiseWithin } from '../written-number-reader';
 import type { OrderFacts } from './order-lifecycle';
 import { webhookNotCounted } from './webhook-not-counted';
-import { whoseOf, whoseWord } from '../provenance';
 import {
   isJsonObject,
   isSuccess,
@@ -23,6 +22,9 @@ type FixedFacts = Omit<
   | 'canceledAmount'
   | 'remainingToCapture'
   | 'remainingToRefund'
+  // Dated from the walk's entries, by the judgement that says what counted (last-evidence.ts).
+  | 'lastActivityAt'
+  | 'latestRecord'
 >;
 
 /** What the records say about the order itself; the reference id may change as they are walked. */
@@ -66,11 +68,6 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
   // A record whose stored time is damaged ('') dates nothing: it is listed, and a finding.
   const dated = (record: OrderRecord) => record.at !== UNREADABLE_AT;
   const first = all.find(dated);
-  // The service's own word dates the order's activity (and its place in the list): a replay, a
-  // forward, a crafted or unverified webhook, an import moves no order, so they must not bring
-  // an old one to the top either. The merchant's own calls to the service count, answered or not.
-  const active = records.filter((record) => whoseOf(record) === 'service' && dated(record)).at(-1);
-  const last = all.at(-1);
   const request = create?.requestJson;
   const requestAt = heldOtherwiseReader(create?.requestText);
   const total = readMoneyField(request, ['total_amount'], DEFAULT_CURRENCY, requestAt);
@@ -118,19 +115,6 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
       // saw the order, and is said so (order-created.ts).
       createdAt: createdBy !== undefined && dated(createdBy) ? createdBy.at : null,
       firstSeenAt: first?.at ?? new Date(0).toISOString(),
-      // With no evidence at all, the order is dated by when it was first seen, never moved later.
-      lastActivityAt: (active ?? first)?.at ?? new Date(0).toISOString(),
-      latestRecord:
-        last === undefined || last === (active ?? first)
-          ? null
-          : {
-              recordId: last.id,
-              at: last.at,
-              // Whose it is, is provenance.ts's word, as `history` and `orders show` say it: an
-              // emulator's delivery reads `service` (the emulator plays it), though it is not
-              // evidence of the order's state (derive-lifecycle.ts, isEvidence).
-              whose: whoseWord(last),
-            },
       recordCount: all.length,
     },
     referenceId:

@@ -213,13 +213,18 @@ export const orderFactsSchema = z.object({
   createdAt: z.string().nullable(),
   /** This console's first record of the order, of any kind (an import is dated as its file says). */
   firstSeenAt: z.string(),
-  /** The newest record of the service's own evidence (else the first record): the list's order. */
+  /**
+   * The newest record the order counted as the service's evidence (isCountedEntry: a verified
+   * notification, an answer to the merchant's own call, a refusal too; not a call with no answer
+   * yet or none at all), else the first record: the list's order (last-evidence.ts).
+   */
   lastActivityAt: z.string(),
   /**
    * The newest record when it is newer than the last activity and not the service's evidence (a
-   * replay, a forward, a crafted or unverified webhook, an import, the emulator's delivery): shown
-   * marked, never dating the order. `whose` is whoseWord's (`console: replay`, `unverified`, and
-   * `service` for a delivery, the emulator's send standing in for the service's).
+   * replay, a forward, a crafted or unverified webhook, an import, the emulator's delivery, a call
+   * still waiting for its answer or left without one): shown marked, never dating the order.
+   * `whose` is whoseWord's (`console: replay`, `unverified`, and `service` for a delivery, the
+   * emulator's send standing in for the service's, and for the merchant's own call).
    */
   latestRecord: z
     .object({ recordId: z.number().int(), at: z.string(), whose: z.string() })

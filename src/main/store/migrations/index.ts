@@ -40,6 +40,7 @@ import eventsByScenarioRun from './039-events-by-scenario-run';
 import eventsUnanswered from './040-events-unanswered';
 import ordersKnownFromDeliveries from './041-orders-known-from-deliveries';
 import eventsUnansweredSentWhole from './042-events-unanswered-sent-whole';
+import ordersDatedByAnswers from './043-orders-dated-by-answers';
 
 export interface Migration {
   readonly id: number;
@@ -98,4 +99,5 @@ export const migrations: readonly Migration[] = [
   { id: 40, name: '040-events-unanswered', sql: eventsUnanswered },
   { id: 41, name: '041-orders-known-from-deliveries', sql: ordersKnownFromDeliveries },
   { id: 42, name: '042-events-unanswered-sent-whole', sql: eventsUnansweredSentWhole },
+  { id: 43, name: '043-orders-dated-by-answers', sql: ordersDatedByAnswers },
 ];

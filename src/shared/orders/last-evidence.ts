@@ -1,0 +1,45 @@
+import { UNREADABLE_AT } from '../damaged-record-words';
+import { whoseWord } from '../provenance';
+import { isCountedEntry, type LifecycleEntry, type OrderFacts } from './order-lifecycle';
+import type { OrderRecord } from './order-record';
+
+/**
+ * When the service last gave evidence of the order (its "Last evidence", and so its place in the
+ * Orders list and `orders`), and its newest record when that is newer and not evidence. Read from
+ * the walk's entries with isCountedEntry, the judgement `orders show --json`'s `evidence` and the
+ * damaged-record finding take: the facts once dated the order by a list of their own, "the
+ * merchant's own calls, answered or not", so a capture still waiting for its answer, one
+ * cancelled once sent whole or one whose connection was refused brought an order to the top of
+ * the list though nothing of the service's was read. An answer counts, a refusal too.
+ *
+ * `sorted` is every record of the order, oldest first (a damaged time last); `entries` the
+ * walk's, in the same order.
+ */
+export function lastEvidenceOf(
+  entries: readonly LifecycleEntry[],
+  sorted: readonly OrderRecord[],
+): Pick<OrderFacts, 'lastActivityAt' | 'latestRecord'> {
+  const byId = new Map(sorted.map((record) => [record.id, record]));
+  // A record whose stored time is damaged ('') dates nothing: it is listed, and a finding.
+  const evidence = entries.filter((entry) => {
+    const record = byId.get(entry.recordId);
+    return record !== undefined && record.at !== UNREADABLE_AT && isCountedEntry(entry, record);
+  });
+  const first = sorted.find((record) => record.at !== UNREADABLE_AT);
+  // With no evidence at all, the order is dated by when it was first seen, never moved later.
+  const dating = evidence.at(-1)?.recordId ?? first?.id;
+  const at = (dating === undefined ? undefined : byId.get(dating)?.at) ?? new Date(0).toISOString();
+  const last = sorted.at(-1);
+  if (last === undefined || last.id === dating) return { lastActivityAt: at, latestRecord: null };
+  return {
+    lastActivityAt: at,
+    latestRecord: {
+      recordId: last.id,
+      at: last.at,
+      // Whose it is, is provenance.ts's word, as `history` and `orders show` say it: an
+      // emulator's delivery reads `service` (the emulator plays it), though it is not
+      // evidence of the order's state (derive-lifecycle.ts, isEvidence).
+      whose: whoseWord(last),
+    },
+  };
+}
