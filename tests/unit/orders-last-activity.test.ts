@@ -4,7 +4,12 @@ import type { ConsoleCore } from '../../src/main/app';
 import { migrate } from '../../src/main/store/migrate';
 import { migrations } from '../../src/main/store/migrations';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
-import { summariseLifecycle } from '../../src/shared/orders/order-lifecycle';
+import { latestRecordMark } from '../../src/shared/orders/last-evidence';
+import {
+  ENTRY_EFFECT_WORDS,
+  summariseLifecycle,
+  type OrderLifecycle,
+} from '../../src/shared/orders/order-lifecycle';
 import { whoseWord } from '../../src/shared/provenance';
 import type { OrderRecord } from '../../src/shared/orders/order-record';
 import { body, createCheckout, notification } from './helpers/order-events';
@@ -22,6 +27,12 @@ import {
   webhook,
 } from './helpers/order-records';
 import { openTempConsole } from './helpers/temp-console';
+
+/** The order's details' "Latest record" mark, or null when they show none. */
+const markOf = (lifecycle: OrderLifecycle) => {
+  const latest = lifecycle.facts.latestRecord;
+  return latest === null ? null : latestRecordMark(latest);
+};
 
 // A replay, a forward, a crafted token or a webhook whose token did not verify moved no state
 // and no amount, yet dated the order's last activity and so its place in the Orders list and
@@ -60,8 +71,11 @@ describe("an order's last activity", () => {
       recordId: newest?.id,
       at: newest?.at,
       whose: 'service',
+      effect: 'copy',
     });
     expect(lifecycle.facts.latestRecord?.whose).toBe(whoseWord(deliveryOf('order_approved')));
+    // The details say why `service` does not date it, in the entry's words.
+    expect(markOf(lifecycle)).toBe('service, not evidence');
   });
 
   it("counts the service's answers to the merchant's own calls, refusals too", () => {
@@ -70,6 +84,13 @@ describe("an order's last activity", () => {
     expect(deriveLifecycle(ORDER_ID, [create, refused, replayOf(create)]).facts.lastActivityAt).toBe(
       refused.at,
     );
+  });
+
+  it("marks a latest record of the console its own way, without the entry's words", () => {
+    const create = created();
+    const lifecycle = deriveLifecycle(ORDER_ID, [create, replayOf(create)]);
+    expect(lifecycle.facts.lastActivityAt).toBe(create.at);
+    expect(markOf(lifecycle)).toBe('console: replay');
   });
 });
 
@@ -125,7 +146,10 @@ describe('a call the service never answered', () => {
         recordId: sent.id,
         at: sent.at,
         whose: 'service',
+        effect,
       });
+      // `service` alone, beside an older Last evidence, read as the service's word ignored.
+      expect(markOf(lifecycle)).toBe(`service, ${ENTRY_EFFECT_WORDS[effect]}`);
     },
   );
 

@@ -1,6 +1,6 @@
 import { UNREADABLE_AT } from '../damaged-record-words';
 import { whoseWord } from '../provenance';
-import { isCountedEntry, type LifecycleEntry, type OrderFacts } from './order-lifecycle';
+import { ENTRY_EFFECT_WORDS, isCountedEntry, type LifecycleEntry, type OrderFacts } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 
 /**
@@ -31,6 +31,7 @@ export function lastEvidenceOf(
   const at = (dating === undefined ? undefined : byId.get(dating)?.at) ?? new Date(0).toISOString();
   const last = sorted.at(-1);
   if (last === undefined || last.id === dating) return { lastActivityAt: at, latestRecord: null };
+  const lastEntry = entries.findLast((entry) => entry.recordId === last.id);
   return {
     lastActivityAt: at,
     latestRecord: {
@@ -40,6 +41,19 @@ export function lastEvidenceOf(
       // emulator's delivery reads `service` (the emulator plays it), though it is not
       // evidence of the order's state (derive-lifecycle.ts, isEvidence).
       whose: whoseWord(last),
+      effect: lastEntry?.effect ?? null,
     },
   };
+}
+
+/**
+ * The latest record's mark in the order's details: whose it is, and, where `service` alone would
+ * read as the service's evidence beside an older "Last evidence", what its entry did
+ * (`service, pending`: a capture still waiting for its answer; `service, not evidence`: the
+ * emulator's delivery). `console: replay` and `unverified` say it already.
+ */
+export function latestRecordMark(latest: NonNullable<OrderFacts['latestRecord']>): string {
+  return latest.whose === 'service' && latest.effect !== null
+    ? `${latest.whose}, ${ENTRY_EFFECT_WORDS[latest.effect]}`
+    : latest.whose;
 }

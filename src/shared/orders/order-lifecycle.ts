@@ -224,10 +224,16 @@ export const orderFactsSchema = z.object({
    * replay, a forward, a crafted or unverified webhook, an import, the emulator's delivery, a call
    * still waiting for its answer or left without one): shown marked, never dating the order.
    * `whose` is whoseWord's (`console: replay`, `unverified`, and `service` for a delivery, the
-   * emulator's send standing in for the service's, and for the merchant's own call).
+   * emulator's send standing in for the service's, and for the merchant's own call); `effect` is
+   * its entry's (null when it has none of its own: a replay's arrival, shown with the replay).
    */
   latestRecord: z
-    .object({ recordId: z.number().int(), at: z.string(), whose: z.string() })
+    .object({
+      recordId: z.number().int(),
+      at: z.string(),
+      whose: z.string(),
+      effect: entryEffectSchema.nullable().default(null),
+    })
     .nullable()
     .default(null),
   recordCount: z.number().int(),

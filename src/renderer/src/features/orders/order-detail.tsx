@@ -42,6 +42,7 @@ import { OrderEntriesTable } from './order-entries-table';
 import { formatMoney } from '@shared/money-format';
 import { stateByDefault } from '@shared/orders/operation-availability';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
+import { latestRecordMark } from '@shared/orders/last-evidence';
 import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { StateBadge } from './state-badge';
 import { useEmulatorHeldState } from './use-emulator-held-state';
@@ -218,10 +219,11 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         <Fact label={LAST_ACTIVITY_LABEL} value={formatZoned(facts.lastActivityAt)} />
         {facts.latestRecord !== null && (
           // Newer than the last activity but not the service's evidence: said, marked, and it
-          // neither dates the order nor moves it in the list.
+          // neither dates the order nor moves it in the list. A capture still waiting for its
+          // answer reads `service, pending`, never `service` alone beside an older Last evidence.
           <Fact
             label="Latest record"
-            value={`#${facts.latestRecord.recordId} (${facts.latestRecord.whose}) ${formatZoned(facts.latestRecord.at)}`}
+            value={`#${facts.latestRecord.recordId} (${latestRecordMark(facts.latestRecord)}) ${formatZoned(facts.latestRecord.at)}`}
           />
         )}
         <Fact label="Order number" value={facts.orderNumber ?? '—'} />
