@@ -118,8 +118,12 @@ export async function runSuite(
   const secrets = usableSecrets(options.services.profiles.secretsHere().secrets);
   const masked = <T>(value: T): T => replaceSecretsDeep(value, secrets, maskWith) as T;
   const runId = options.runId ?? randomUUID();
+  // The writer throws at once, rather than rejecting, on a database already closed: as a promise
+  // here, so every `.catch` below sees that throw too (a timer's callback that threw ended the
+  // process, and one in a catch block replaced the error it was handling).
+  const queued = async <T>(write: () => T): Promise<T> => options.queued(write);
   const startedMs = Date.now();
-  const storedId = await options.queued(() =>
+  const storedId = await queued(() =>
     options.runs.startRun({
       uid: runId,
       startedMs,
@@ -175,7 +179,7 @@ export async function runSuite(
       if (options.bail && (result.status === 'failed' || result.status === 'error')) bailed = true;
       results[index] = result;
       try {
-        await options.queued(() => options.runs.addResult(storedId, index, result));
+        await queued(() => options.runs.addResult(storedId, index, result));
       } catch (error) {
         // Shown all the same, so the terminal says what ran; the run's error says it was not saved.
         if (notStored === null) notStored = { error, results: [] };
@@ -194,7 +198,7 @@ export async function runSuite(
   // below stops it: a mark left running wrote every 10 s for as long as the process lived, to a
   // store that may have closed.
   const alive = setInterval(() => {
-    options.queued(() => options.runs.markAlive(storedId, Date.now())).catch(() => undefined);
+    queued(() => options.runs.markAlive(storedId, Date.now())).catch(() => undefined);
   }, RUN_ALIVE_EVERY_MS);
   alive.unref();
   try {
@@ -202,18 +206,14 @@ export async function runSuite(
   } catch (error) {
     // The run cannot go on (its record could not be written, say): ended as interrupted, not
     // left running until its marks run out.
-    await options
-      .queued(() => options.runs.finishRun(storedId, Date.now(), 'interrupted'))
-      .catch(() => undefined);
+    await queued(() => options.runs.finishRun(storedId, Date.now(), 'interrupted')).catch(() => undefined);
     throw error;
   } finally {
     clearInterval(alive);
   }
   if (notStored !== null) {
     // Ended as interrupted with what was saved, if the disk still takes that much.
-    await options
-      .queued(() => options.runs.finishRun(storedId, Date.now(), 'interrupted'))
-      .catch(() => undefined);
+    await queued(() => options.runs.finishRun(storedId, Date.now(), 'interrupted')).catch(() => undefined);
     throw new Error(notStoredWords(notStored, storedId, results));
   }
 
@@ -225,7 +225,7 @@ export async function runSuite(
       ? 'failed'
       : 'passed';
   const finishedMs = Date.now();
-  await options.queued(() => options.runs.finishRun(storedId, finishedMs, status));
+  await queued(() => options.runs.finishRun(storedId, finishedMs, status));
   const report: RunReport = {
     runId,
     storedId,
