@@ -238,6 +238,28 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   const replay = createReplayService({ events, eventsQuery, recorder, listener, profiles, jwt, bus });
   // Closed before the listener (closers run in reverse): a replay to it ends while it answers.
   closers.push(() => replay.close());
+  const scenarios = createScenarioService({
+    runs: store.scenarioRuns,
+    queued: (write) => writer.write(write),
+    bus,
+    services: {
+      merchantApi,
+      profiles,
+      jwt,
+      recorder,
+      events,
+      eventsQuery,
+      orders,
+      listener,
+      drafts,
+      emulator,
+    },
+    frontDoor,
+  });
+  // Closed first (closers run in reverse): the runs under way are cancelled and stored so while
+  // the listener, the emulator and the database they use are still open. A run left going wrote
+  // its alive mark to the closed database and ended the process (serve's Ctrl+C, the app's quit).
+  closers.push(() => scenarios.close());
   const services: ConsoleServices = {
     dataDir,
     consoleCommand,
@@ -261,24 +283,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     replay,
     history,
     drafts,
-    scenarios: createScenarioService({
-      runs: store.scenarioRuns,
-      queued: (write) => writer.write(write),
-      bus,
-      services: {
-        merchantApi,
-        profiles,
-        jwt,
-        recorder,
-        events,
-        eventsQuery,
-        orders,
-        listener,
-        drafts,
-        emulator,
-      },
-      frontDoor,
-    }),
+    scenarios,
     curl: createCurlForRecord({ events, profiles, consoleCommand }),
     recordSecrets: createRecordSecrets({ events, profiles }),
     desktopClipboard: options.desktopClipboard ?? null,

@@ -68,6 +68,12 @@ export interface ScenarioService {
   start(input: ScenarioStartInput): StartedRun;
   cancel(runId: string): boolean;
   /**
+   * Cancels every run under way here and resolves once each is stored as it ended (cancelled),
+   * refusing new ones: the console closes its database only after this, or a run went on
+   * writing to a closed database and ended the process.
+   */
+  close(): Promise<void>;
+  /**
    * The runs under way in this console process (started by any of its windows), with what only
    * it knows of them: how many scenarios each runs, and which are running now. A window can
    * cancel these, and only these.
@@ -168,7 +174,9 @@ function ofPathsFromHere(paths: readonly string[]): (run: RunSummary) => boolean
 
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
   const { runs } = deps;
-  const inFlight = new Map<string, AbortController>();
+  /** The runs started here and not yet ended: how to cancel each, and its end. */
+  const inFlight = new Map<string, { controller: AbortController; ended: Promise<unknown> }>();
+  let closing = false;
   /** What the progress of each run started here has said so far (see runsUnderWayHere). */
   const progressOf = new Map<string, { planned: string[]; running: Set<number>; finished: number }>();
   const follow = (progress: RunProgress) => {
@@ -271,15 +279,15 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
         throw ConsoleError.invalid('grep', `no scenario name or file contains "${grep}"`);
       const chosen = grepped.filter((loaded) => files === undefined || files.includes(loaded.file));
       if (chosen.length === 0) throw new ConsoleError('invalid_input', 'No scenario matches.');
+      if (closing) throw new ConsoleError('unavailable', 'The console is closing: no run can start.');
       preflight(deps.services.profiles.active(), confirmLive);
       const runId = randomUUID();
       const controller = new AbortController();
-      inFlight.set(runId, controller);
       const publish = (progress: RunProgress) => {
         follow(progress);
         deps.bus.publish('scenarios.progress', progress);
       };
-      run({
+      const ended = run({
         scenarios: chosen,
         paths: 'paths' in input ? input.paths : [input.folder],
         source: storedSourceOf(input),
@@ -303,13 +311,23 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
           inFlight.delete(runId);
           progressOf.delete(runId);
         });
+      inFlight.set(runId, { controller, ended });
       return { runId };
     },
     cancel(runId) {
-      const controller = inFlight.get(runId);
-      if (controller === undefined) return false;
-      controller.abort();
+      const underWay = inFlight.get(runId);
+      if (underWay === undefined) return false;
+      underWay.controller.abort();
       return true;
+    },
+    async close() {
+      closing = true;
+      const ends = [...inFlight.values()].map(({ controller, ended }) => {
+        controller.abort();
+        return ended;
+      });
+      // How a run failed is already said by its own run-failed push.
+      await Promise.allSettled(ends);
     },
     runsUnderWayHere() {
       const here: RunUnderWayHere[] = [];
