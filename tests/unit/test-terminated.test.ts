@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { UNDER_WAY_WORDS } from '../../src/shared/scenarios/scenario-results';
 import { CANCELLED_WORDS } from '../../src/shared/scenarios/stored-runs';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -10,7 +11,9 @@ import { makeTempDir } from './helpers/temp-console';
  * A CI job cancelled or timed out stops its steps with SIGTERM. `test` handled only Ctrl+C
  * (SIGINT): on SIGTERM it died at once, its JUnit report never written and its run left
  * "running" until it read as interrupted. It now stops as on Ctrl+C: the run is cancelled and
- * stored so, the report is written, and it exits 1.
+ * stored so, the report is written, and it exits 1. A second SIGTERM (or Ctrl+C) while it did
+ * that ended it with no report (exit 143, or 130 for Ctrl+C): it is now answered on stderr, and
+ * the report is written before the console closes.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
@@ -18,7 +21,7 @@ const temp = makeTempDir('cc-test-terminated-');
 afterAll(() => temp.remove());
 
 describe.skipIf(process.platform === 'win32')('test stopped with SIGTERM', () => {
-  it('cancels the run, stores it cancelled, writes its report and exits 1', async () => {
+  it('cancels the run, stores it cancelled, writes its report and exits 1, a second SIGTERM included', async () => {
     const suite = join(temp.dir, 'suite');
     mkdirSync(suite);
     writeFileSync(join(suite, 'long.yaml'), 'name: long\nsteps:\n  - step: wait\n    for: 10m\n');
@@ -34,14 +37,15 @@ describe.skipIf(process.platform === 'win32')('test stopped with SIGTERM', () =>
       },
     );
     let output = '';
-    let sent = false;
+    let sent = 0;
     const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal })),
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      // Once: a second SIGTERM ends the process outright, as a second Ctrl+C does.
-      if (!sent && output.includes('Running 1 scenario')) sent = child.kill('SIGTERM');
+      if (sent === 0 && output.includes('Running 1 scenario')) sent += Number(child.kill('SIGTERM'));
+      // The second once the run is cancelled: while its report is written and its console closes.
+      else if (sent === 1 && output.includes(UNDER_WAY_WORDS)) sent += Number(child.kill('SIGTERM'));
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -49,6 +53,8 @@ describe.skipIf(process.platform === 'win32')('test stopped with SIGTERM', () =>
     const guard = setTimeout(() => child.kill('SIGKILL'), 40_000);
     const { code, signal } = await ended.finally(() => clearTimeout(guard));
     expect({ code, signal }, output).toEqual({ code: 1, signal: null });
+    expect(sent).toBe(2);
+    expect(output).toContain('Already stopping');
     expect(existsSync(report)).toBe(true);
     const runs = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
     expect(JSON.parse(runs.stdout)).toMatchObject([{ status: 'cancelled' }]);

@@ -9,9 +9,10 @@ import { CommandExit, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../cl
 import { commandCaller, flagsOf, type CommandCaller } from '../command-caller';
 import { followRun } from '../follow-run';
 import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-choice';
-import { checkReportFile, outFileOf, refuseOutAmong, writeReportFile } from '../report-file';
+import { checkReportFile, outFileOf, refuseOutAmong, writeReportFile, type ReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { onOutputClosed, OutputClosed, writeThenExit } from '../standard-io';
+import { onStopSignals } from '../stop-signals';
 import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
@@ -40,6 +41,10 @@ const TEST_FLAGS = {
 };
 
 type RunEnd = { report: RunReport } | { error: string };
+
+/** Said on stderr to a Ctrl+C or SIGTERM after the first: the command is ending, report and all. */
+const ALREADY_STOPPING =
+  'Already stopping: the run is cancelled and stored, its report written, then the console closes.';
 
 /** The run's setting: the profile, its service, and the listener the notifications come to. */
 async function printSetting(call: CommandCaller, out: (text: string) => void): Promise<void> {
@@ -129,9 +134,20 @@ export async function runTest(
   // output gone threw inside a push, where the bus drops what a subscriber throws, and `test`
   // waited for ever.
   const output: { gone: OutputClosed | null } = { gone: null };
-  const end = await withConsole(
+  // A stop asked for before the run has started is kept, and cancels it once it has.
+  const stop = { asked: false, cancelRun: (): void => undefined };
+  const interrupt = () => {
+    stop.asked = true;
+    stop.cancelRun();
+  };
+  // A CI job cancelled or timed out stops its steps with SIGTERM: as Ctrl+C, the run is
+  // cancelled, stored so and reported (it died at once, its report never written). Heard until
+  // the command has ended: one more while the run is cancelled and reported and the console
+  // closes (about a second) is answered, where it ended the process and lost the report.
+  const stopListening = onStopSignals(interrupt, () => io.stderr(`${ALREADY_STOPPING}\n`));
+  await withConsole(
     context,
-    async (core): Promise<RunEnd> => {
+    async (core): Promise<never> => {
       const call = commandCaller(
         core.dispatcher,
         flagsOf(TEST_FLAGS),
@@ -145,10 +161,7 @@ export async function runTest(
         return undefined;
       });
       let runId: string | null = null;
-      // A stop asked for before the run has started is kept, and cancels it once it has.
-      let stopAsked = false;
-      const interrupt = () => {
-        stopAsked = true;
+      stop.cancelRun = () => {
         if (runId !== null) void call('cancelScenarioRun', { runId }).catch(() => undefined);
       };
       const print = (text: string) => {
@@ -161,11 +174,8 @@ export async function runTest(
           interrupt();
         }
       };
-      // A CI job cancelled or timed out stops its steps with SIGTERM: as Ctrl+C, the run is
-      // cancelled, stored so and reported (it died at once, its report never written).
-      process.once('SIGINT', interrupt);
-      process.once('SIGTERM', interrupt);
       const stopOnClose = onOutputClosed(interrupt);
+      let end: RunEnd;
       try {
         const chosen = again === null ? null : await runAgainStart(call, again, print, core.consoleCommand);
         // With --rerun the paths are the run's own, known only now.
@@ -192,11 +202,11 @@ export async function runTest(
           throw new CommandExit(EXIT_USAGE);
         }
         runId = started.runId;
-        if (stopAsked) interrupt();
+        if (stop.asked) interrupt();
         // Said once the run is under way; its pushes wait in `pushes` until `until` below.
         await printSetting(call, print);
         const pretty = prettyProgress(print, core.consoleCommand);
-        return await pushes.until(runId, (item): RunEnd | undefined => {
+        end = await pushes.until(runId, (item): RunEnd | undefined => {
           if ('prompt' in item) {
             io.stderr(`action needed: ${item.prompt}\n`);
             return undefined;
@@ -207,24 +217,33 @@ export async function runTest(
           return undefined;
         });
       } finally {
-        process.off('SIGINT', interrupt);
-        process.off('SIGTERM', interrupt);
         stopOnClose();
         pushes.stop();
       }
+      // Before the console closes: the report is written as soon as the run is stored.
+      return reportEnd(end, output.gone, { reporter: flags.reporter, out }, context);
     },
     { session },
-  );
+  ).finally(stopListening);
+}
+
+/** The run's end said, its report written (to standard output or --out), and the exit that says how it ended. */
+async function reportEnd(
+  end: RunEnd,
+  gone: OutputClosed | null,
+  { reporter, out }: { reporter: 'pretty' | 'json' | 'junit'; out: ReportFile | null },
+  context: CliContext,
+): Promise<never> {
+  const { io } = context;
   // Nothing more is written for a reader that went away, but the exit code still says how the
   // run ended: one cut short is cancelled (exit 1, as on Ctrl+C), not passed.
-  const { gone } = output;
   if (gone !== null) {
     // The report file is not the reader that went away: it is written, as on Ctrl+C.
-    if (out !== null && flags.reporter !== 'pretty' && 'report' in end)
+    if (out !== null && reporter !== 'pretty' && 'report' in end)
       await writeReportFile(
         '--out',
         out,
-        scenarioReportText(flags.reporter, { json: end.report, junit: end.report }, false),
+        scenarioReportText(reporter, { json: end.report, junit: end.report }, false),
         context,
       );
     const passed = 'report' in end && end.report.status === 'passed';
@@ -236,12 +255,12 @@ export async function runTest(
   }
   const { report } = end;
   return writeThenExit(report.status === 'passed' ? EXIT_OK : EXIT_FAILED, async () => {
-    if (flags.reporter === 'pretty') return;
-    const text = scenarioReportText(flags.reporter, { json: report, junit: report }, out === null);
+    if (reporter === 'pretty') return;
+    const text = scenarioReportText(reporter, { json: report, junit: report }, out === null);
     if (out === null) io.stdout(text);
     else {
       await writeReportFile('--out', out, text, context);
-      io.stdout(`${flags.reporter} report written to ${out.path}\n`);
+      io.stdout(`${reporter} report written to ${out.path}\n`);
     }
   });
 }
