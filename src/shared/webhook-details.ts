@@ -59,3 +59,16 @@ export const webhookDetailsSchema = z.object({
   response: z.object({ status: z.number().int(), delayMs: z.number().int() }).optional(),
 });
 export type WebhookDetails = z.infer<typeof webhookDetailsSchema>;
+
+/** Only the findings are read: a verdict the schema no longer lists leaves them readable. */
+const storedBody = z.object({ body: z.object({ findings: z.array(bodyFindingSchema) }) });
+
+/**
+ * The body findings the listener stored with a webhook record (`details.body`), or null when the
+ * record carries no readable judgement (stored before one was kept, or damaged). Read, never
+ * judged again: the body is judged once, as it arrives, and every reader shows that judgement.
+ */
+export function storedBodyFindings(details: unknown): BodyFinding[] | null {
+  const stored = storedBody.safeParse(details);
+  return stored.success ? stored.data.body.findings : null;
+}

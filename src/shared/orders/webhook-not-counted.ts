@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { bodyFindingSchema, type BodyFinding } from '../webhook-details';
+import { storedBodyFindings, type BodyFinding } from '../webhook-details';
 import { DUPLICATE_KEY_WORDS } from '../webhook/judge-webhook-body';
 import type { OrderRecord } from './order-record';
 
@@ -8,9 +7,6 @@ export interface NotCountedWhy {
   code: 'refused_by_listener' | 'body_error' | 'duplicate_key';
   message: string;
 }
-
-/** The stored verdict's findings (details.body); records stored before it existed have none. */
-const storedBody = z.object({ body: z.object({ findings: z.array(bodyFindingSchema) }) });
 
 /** A finding's words as the record keeps them, to be followed by more of the sentence. */
 const findingWords = (finding: BodyFinding) => finding.message.replace(/\.$/u, '');
@@ -52,9 +48,9 @@ function readOtherwise(path: string): string | null {
 export function webhookNotCounted(record: OrderRecord): NotCountedWhy | null {
   if (record.error !== null)
     return { code: 'refused_by_listener', message: record.error.replace(/\.$/u, '') };
-  const stored = storedBody.safeParse(record.details);
-  if (!stored.success) return null;
-  const { findings } = stored.data.body;
+  // The stored verdict's findings (details.body); records stored before it existed have none.
+  const findings = storedBodyFindings(record.details);
+  if (findings === null) return null;
   const errors = findings.filter((finding) => finding.severity === 'error');
   if (errors.length > 0)
     return {
