@@ -27,7 +27,11 @@ const approved: TimelineSummary = timelineSummary(7, new Date(), {
 function sandboxContext(record = approved): StepContext {
   const services = {
     eventsQuery: { page: () => ({ items: [record] }) },
-    events: { getRow: () => ({ request_body: null }) },
+    events: {
+      getRow: () => ({ request_body: null }),
+      // The judgement the listener stored with the record: a body without errors.
+      getDetail: () => ({ details: { body: { verdict: 'event', findings: [] } } }),
+    },
   } as unknown as ScenarioServices;
   return {
     services,

@@ -152,6 +152,13 @@ export const customerStepSchema = z.strictObject({
     .meta({ description: 'How long to wait for a person (not the emulator).' }),
 });
 
+/**
+ * What an expect-webhook step expects of the error findings the listener stored with the body:
+ * a body verdict says only which form it has, so an order_captured without its data still read
+ * as `event`.
+ */
+export const WEBHOOK_FINDINGS_EXPECTATIONS = ['no-errors', 'errors', 'any'] as const;
+
 export const expectWebhookStepSchema = z.strictObject({
   step: z.literal('expect-webhook'),
   title,
@@ -160,6 +167,10 @@ export const expectWebhookStepSchema = z.strictObject({
   within: orVariable(duration).default('10s'),
   token: z.enum(TOKEN_VERDICTS).default('valid'),
   body: z.enum(BODY_VERDICTS).default('event'),
+  findings: z.enum(WEBHOOK_FINDINGS_EXPECTATIONS).optional().meta({
+    description:
+      "The body's error findings as the listener stored them: no-errors (the default for an event or legacy body), errors (at least one, a notification against the spec on purpose) or any (not checked; the default for the other body verdicts).",
+  }),
   ...fieldChecks,
   forward: z
     .strictObject({ status: orVariable(statusMatcher) })

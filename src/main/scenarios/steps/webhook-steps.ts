@@ -22,6 +22,7 @@ import {
   type StepContext,
   type StepOutcome,
 } from '../step-context';
+import { bodyErrorsWords, bodyFindingsCheck, storedBodyErrors } from './webhook-findings-check';
 import { arrivedFor, findWebhook, forwardOf, heldByFaults, latestWebhook } from './webhook-records';
 
 type ExpectWebhookStep = z.output<typeof expectWebhookStepSchema>;
@@ -65,9 +66,14 @@ export async function runExpectWebhookStep(
     };
   }
   const body = parseJsonBody(context.services.events.getRow(found.id)?.request_body ?? null);
+  // The verdict names only the body's form: an order_captured without its data is still `event`.
+  // Its errors are judged from what the listener stored, as the timeline shows them.
+  const errors = storedBodyErrors(context.services.events.getDetail(found.id)?.details ?? null);
+  const findings = bodyFindingsCheck(step, errors);
   const checks: CheckResult[] = [
     equalityCheck('token verdict', step.token, found.tokenVerdict ?? '(not judged)'),
     equalityCheck('body verdict', step.body, found.bodyVerdict ?? '(not judged)'),
+    ...(findings === null ? [] : [findings]),
     ...fieldChecks(body, step),
   ];
   const recordIds = [found.id];
@@ -92,7 +98,7 @@ export async function runExpectWebhookStep(
   return {
     checks,
     recordIds,
-    message: `token ${found.tokenVerdict ?? 'not judged'}, body ${found.bodyVerdict ?? 'not judged'}`,
+    message: `token ${found.tokenVerdict ?? 'not judged'}, body ${found.bodyVerdict ?? 'not judged'}${bodyErrorsWords(errors)}`,
   };
 }
 

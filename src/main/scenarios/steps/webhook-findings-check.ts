@@ -1,0 +1,60 @@
+import type { BodyVerdict } from '../../../shared/events';
+import type { CheckResult } from '../../../shared/scenarios/scenario-results';
+import type { WEBHOOK_FINDINGS_EXPECTATIONS } from '../../../shared/scenarios/scenario-schema';
+import { storedBodyFindings, type BodyFinding } from '../../../shared/webhook-details';
+
+type FindingsExpectation = (typeof WEBHOOK_FINDINGS_EXPECTATIONS)[number];
+
+/**
+ * The error findings the listener stored with a webhook record, or null when it carries no
+ * judgement that can be read (damaged). Read, never judged again, so a run says of a body what
+ * the timeline and the order say of it.
+ */
+export function storedBodyErrors(details: unknown): BodyFinding[] | null {
+  return storedBodyFindings(details)?.filter((finding) => finding.severity === 'error') ?? null;
+}
+
+/**
+ * What the step expects of them, unless it says: a body expected to be a notification (event,
+ * legacy) is expected to be one without errors; the other verdicts (empty, invalid_json…) are
+ * a body against the spec by their very name, and their error says only that again.
+ */
+function expectationOf(step: { findings?: FindingsExpectation | undefined; body: BodyVerdict }) {
+  if (step.findings !== undefined) return step.findings;
+  return step.body === 'event' || step.body === 'legacy' ? 'no-errors' : 'any';
+}
+
+/** A finding in the words the listener's record lists it: `error data: data must be …`. */
+const findingLine = (finding: BodyFinding) =>
+  `${finding.severity}${finding.path === '' ? '' : ` ${finding.path}`}: ${finding.message}`;
+
+/** The body findings check of an expect-webhook step; null when the step does not check them. */
+export function bodyFindingsCheck(
+  step: { findings?: FindingsExpectation | undefined; body: BodyVerdict },
+  errors: BodyFinding[] | null,
+): CheckResult | null {
+  const expectation = expectationOf(step);
+  if (expectation === 'any') return null;
+  const what = 'body findings';
+  const expected = expectation === 'no-errors' ? 'no errors' : 'an error';
+  if (errors === null)
+    return {
+      what,
+      expected,
+      actual: 'not known: the record carries no readable judgement of its body',
+      passed: false,
+    };
+  return {
+    what,
+    expected,
+    actual: errors.length === 0 ? 'no errors' : errors.map(findingLine).join('; '),
+    passed: expectation === 'no-errors' ? errors.length === 0 : errors.length > 0,
+  };
+}
+
+/** The errors after the body's verdict in the step's line: `body event with an error: …`. */
+export function bodyErrorsWords(errors: BodyFinding[] | null): string {
+  if (errors === null || errors.length === 0) return '';
+  const count = errors.length === 1 ? 'an error' : `${errors.length} errors`;
+  return ` with ${count}: ${errors.map((finding) => finding.message.replace(/\.$/u, '')).join('; ')}`;
+}
