@@ -22,6 +22,7 @@ import {
   type OrderAmounts,
 } from './order-amount-state';
 import type { Move } from './order-move';
+import { TRANSACTION_DATA, transactionData } from './notification-data';
 import { simplifiedRefundMove } from './refund-moves';
 
 export type { Move } from './order-move';
@@ -135,7 +136,10 @@ function captureMove(
       updatedAtMs: nowMs,
     },
     notifications: [
-      { eventType: 'order_captured', data: { capture_id: captureId, captured_amount: capturedAmount } },
+      {
+        eventType: TRANSACTION_DATA.capture.eventType,
+        data: transactionData('capture', { id: captureId, amount: capturedAmount }),
+      },
     ],
     transactions: [
       {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import type { TransactionRow } from '../store/emulator-transactions-repository';
 import { EmulatorError } from './emulator-errors';
+import { TRANSACTION_DATA, transactionData } from './notification-data';
 import type { Move } from './order-move';
 import { minorOf, requestedAmount, textOf, totalAmountOf } from './operation-amounts';
 import { orderAmounts, stateOfAmounts } from './order-amount-state';
@@ -41,8 +42,11 @@ function refunded(
       updatedAtMs: nowMs,
     },
     notification: {
-      eventType: 'order_refunded' as const,
-      data: { refund_id: refundId, refunded_amount: { amount: textOf(amount, currency), currency } },
+      eventType: TRANSACTION_DATA.refund.eventType,
+      data: transactionData('refund', {
+        id: refundId,
+        amount: { amount: textOf(amount, currency), currency },
+      }),
     },
   };
 }

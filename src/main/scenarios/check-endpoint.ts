@@ -16,6 +16,7 @@ import {
 } from '../../shared/scenarios/endpoint-expectation';
 import type { NetworkFailure } from '../../shared/merchant-api';
 import { notificationBody } from '../emulator/notification-body';
+import { notificationData, STAND_IN_MONEY } from '../emulator/notification-data';
 import type { JwtToolkit } from '../jwt/jwt-toolkit';
 import { notTakenWords } from '../outbound/answer-taken';
 import type { EventRecorder } from '../timeline/event-recorder';
@@ -51,10 +52,7 @@ function orderFor(kind: EndpointCase['order'], orders: Map<string, string>) {
 
 function bodyOf(test: EndpointCase, orders: Map<string, string>): string {
   const order = orderFor(test.order, orders);
-  const data =
-    test.event === 'order_captured'
-      ? { capture_id: randomUUID(), captured_amount: { amount: '100.00', currency: 'SAR' } }
-      : [];
+  const data = notificationData(test.event, () => ({ id: randomUUID(), amount: STAND_IN_MONEY }));
   const body: Record<string, unknown> = notificationBody(
     { ...order, legacyApproved: test.legacy === true },
     test.event,
