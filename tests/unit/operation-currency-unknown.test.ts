@@ -41,6 +41,7 @@ function contextOf(currency: string | null): StepContext {
     profile: { id: 1, fields: { name: 'Local', environment: 'local' } } as unknown as StoredProfile,
     confirmLive: false,
     vars: new Variables({ order_id: 'order-1' }),
+    transactionsGot: new Map(),
   } as unknown as StepContext;
 }
 

@@ -42,6 +42,7 @@ function sandboxContext(record = approved): StepContext {
     startedMs: Date.now() - 1000,
     consumedWebhooks: new Set(),
     orderIds: ['order-1'],
+    transactionsGot: new Map(),
     withoutNotificationUrl: new Map(),
     signal: new AbortController().signal,
     prompt: () => undefined,

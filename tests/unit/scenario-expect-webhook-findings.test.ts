@@ -48,6 +48,7 @@ function contextWith(body: Uint8Array, stored: { findings: BodyFinding[] } | nul
     startedMs: Date.now() - 1000,
     consumedWebhooks: new Set(),
     orderIds: [ORDER],
+    transactionsGot: new Map(),
     withoutNotificationUrl: new Map(),
     signal: new AbortController().signal,
     prompt: () => undefined,

@@ -33,6 +33,7 @@ function contextCounting(): { context: StepContext; derivations: () => number } 
     profile: { id: 1, fields: { name: 'Local', environment: 'local' } } as unknown as StoredProfile,
     confirmLive: false,
     vars: new Variables({ order_id: 'order-1' }),
+    transactionsGot: new Map(),
   } as unknown as StepContext;
   return { context, derivations: () => derivations };
 }

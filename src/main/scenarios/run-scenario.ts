@@ -83,6 +83,7 @@ export async function runScenario(
     startedMs,
     consumedWebhooks: new Set(),
     orderIds: [],
+    transactionsGot: new Map(),
     withoutNotificationUrl: new Map(),
     signal: options.signal,
     prompt: options.prompt,

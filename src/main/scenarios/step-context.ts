@@ -19,6 +19,7 @@ import type { EventsRepository } from '../store/events-repository';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { EmulatorService } from '../emulator/emulator-service-types';
+import type { NotificationMoney, TransactionKind } from '../emulator/notification-data';
 import { jsonOfBody } from '../../shared/json-body';
 import type { RunRecordMark } from '../../shared/scenarios/run-record-mark';
 
@@ -40,6 +41,12 @@ export interface ScenarioServices {
   readonly emulator: Pick<EmulatorService, 'engine'>;
 }
 
+/** A capture or refund an operation step got: its id and amount, where the answer or request said them. */
+export interface TransactionGot {
+  id: string | null;
+  amount: NotificationMoney | null;
+}
+
 /** What every step of one scenario shares. */
 export interface StepContext {
   services: ScenarioServices;
@@ -54,6 +61,11 @@ export interface StepContext {
   consumedWebhooks: Set<number>;
   /** Orders the scenario created, in order. */
   orderIds: string[];
+  /**
+   * The last capture and refund each order's operation steps got: a send-webhook step's
+   * order_captured or order_refunded names them, as the service's own notification does.
+   */
+  transactionsGot: Map<string, Partial<Record<TransactionKind, TransactionGot>>>;
   /**
    * Orders whose checkout request carried no notification URL, and why (the notification plan's
    * reason): a step waiting for one of their notifications says so, at once where the console

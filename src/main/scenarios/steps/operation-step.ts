@@ -7,6 +7,7 @@ import { answerChecks, equalityCheck } from '../../../shared/scenarios/expectati
 import type { operationStepSchema } from '../../../shared/scenarios/scenario-schema';
 import { ConsoleError } from '../../console-error';
 import { answeredWords } from '../refusal-words';
+import { rememberTransaction } from './scenario-transactions';
 import {
   captureInto,
   clientAnswer,
@@ -78,6 +79,12 @@ export async function runOperationStep(context: StepContext, step: OperationStep
     recordDetails: runMarkDetails(context.mark),
   });
   if (result.status === null) return unreachedOutcome(context, result.failure, [result.eventId]);
+  rememberTransaction(
+    context,
+    orderId,
+    { operation: step.operation, body, currency: before?.facts.currency ?? null },
+    { status: result.status, json: result.json },
+  );
   const expect = step.expect ?? { status: '2xx' };
   const checks = answerChecks(expect, clientAnswer(result));
   if (expect.state !== undefined) {

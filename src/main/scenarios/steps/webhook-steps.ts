@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { decodeJwt } from '../../../shared/jwt/decode-jwt';
 import { equalityCheck, fieldChecks, statusCheck } from '../../../shared/scenarios/expectations';
 import { carriesCredentials } from '../../../shared/http-url';
+import { DEFAULT_CURRENCY } from '../../../shared/checkout/currencies';
+import { formatAmountText } from '../../../shared/money-format';
 import {
   SEND_WEBHOOK_URL_CREDENTIALS,
   type expectWebhookStepSchema,
@@ -10,6 +12,7 @@ import {
 } from '../../../shared/scenarios/scenario-schema';
 import type { CheckResult } from '../../../shared/scenarios/scenario-results';
 import { notificationBody } from '../../emulator/notification-body';
+import { notificationData, type NotificationMoney } from '../../emulator/notification-data';
 import { originalToken } from '../../replay/replay-request';
 import { sendNotification } from '../send-notification';
 import {
@@ -22,6 +25,8 @@ import {
   type StepContext,
   type StepOutcome,
 } from '../step-context';
+import { lifecycleOf } from './operation-step';
+import { notificationTransaction } from './scenario-transactions';
 import { bodyErrorsWords, bodyFindingsCheck, storedBodyErrors } from './webhook-findings-check';
 import { arrivedFor, findWebhook, forwardOf, heldByFaults, latestWebhook } from './webhook-records';
 
@@ -123,6 +128,14 @@ function targetUrl(context: StepContext, to: string): string {
   return url.toString();
 }
 
+/** The order's total with its currency, as the Orders view derives it; null when not known. */
+function orderTotal(context: StepContext, orderId: string): NotificationMoney | null {
+  const facts = lifecycleOf(context, orderId)?.facts;
+  if (facts?.amount === null || facts?.amount === undefined) return null;
+  const currency = facts.currency ?? DEFAULT_CURRENCY;
+  return { amount: formatAmountText(facts.amount, currency), currency };
+}
+
 interface Outgoing {
   body: Uint8Array;
   claims: Record<string, unknown>;
@@ -158,10 +171,14 @@ function outgoingOf(context: StepContext, step: SendWebhookStep, orderId: string
     ? String(context.vars.get('order_reference_id'))
     : null;
   const number = context.vars.has('order_number') ? String(context.vars.get('order_number')) : reference;
+  // Its data names what the scenario's own capture or refund got, as the service's would.
+  const data = notificationData(event, (kind) =>
+    notificationTransaction(context, orderId, kind, () => orderTotal(context, orderId)),
+  );
   const body = notificationBody(
     { orderId, referenceId: reference, orderNumber: number, legacyApproved: false },
     event,
-    [],
+    data,
   );
   return { body: encode(body), claims: {}, relatedId: null, eventType: event };
 }
