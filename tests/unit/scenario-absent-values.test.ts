@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { equalityCheck, fieldChecks, formatCheckDiff } from '../../src/shared/scenarios/expectations';
+import {
+  answerChecks,
+  equalityCheck,
+  fieldChecks,
+  formatCheckDiff,
+} from '../../src/shared/scenarios/expectations';
 import type { CheckResult } from '../../src/shared/scenarios/scenario-results';
 
 const diffOf = (check: CheckResult | undefined) => (check === undefined ? [] : formatCheckDiff(check));
@@ -48,6 +53,35 @@ describe('an absent value in a check', () => {
       expected: 'approved',
       actual: null,
       actualAbsent: true,
+      passed: false,
+    });
+  });
+
+  // `expect: { errorCode: X }` on an answer with no errors said `+ actual "(none)"`, and its JSON
+  // `"actual": "(none)"` with no actualAbsent: the string an error code could be.
+  it('an answer with no error codes has its error code absent, not "(none)"', () => {
+    const answer = { status: 200, failure: null, errorCodes: [], json: {} };
+    const [, check] = answerChecks({ status: 200, errorCode: 'invalid_field' }, answer);
+    expect(check).toEqual({
+      what: 'errors[].error_code',
+      expected: 'invalid_field',
+      actual: null,
+      actualAbsent: true,
+      passed: false,
+    });
+    expect(diffOf(check)).toEqual([
+      'errors[].error_code',
+      '  - expected  "invalid_field"',
+      '  + actual    absent',
+    ]);
+    const [, carried] = answerChecks(
+      { status: 400, errorCode: 'invalid_field' },
+      { ...answer, status: 400, errorCodes: ['required'] },
+    );
+    expect(carried).toEqual({
+      what: 'errors[].error_code',
+      expected: 'invalid_field',
+      actual: ['required'],
       passed: false,
     });
   });

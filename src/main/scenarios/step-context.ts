@@ -1,3 +1,4 @@
+import { ABSENT_ACTUAL } from '../../shared/scenarios/expectations';
 import { readPointer } from '../../shared/scenarios/json-pointer';
 import { UNDER_WAY_WORDS, type CheckResult } from '../../shared/scenarios/scenario-results';
 import {
@@ -238,8 +239,7 @@ export function captureInto(
       checks.push({
         what: `capture ${name}`,
         expected: `a value at ${pointer}`,
-        actual: null,
-        actualAbsent: true,
+        ...ABSENT_ACTUAL,
         passed: false,
       });
     else context.vars.set(name, value);

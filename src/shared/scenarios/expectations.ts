@@ -96,8 +96,11 @@ export interface FieldExpectations {
   absent?: readonly string[] | undefined;
 }
 
-/** A check's side with no value: null, marked so (scenario-results.ts). */
-const ABSENT_ACTUAL = { actual: null, actualAbsent: true } as const;
+/**
+ * A check's actual side with no value: null, marked so (scenario-results.ts). The one way a step
+ * says it saw nothing; a stand-in string ("(none)") read as a value the answer held.
+ */
+export const ABSENT_ACTUAL = { actual: null, actualAbsent: true } as const;
 
 /** What was found at a pointer: the value, or absent. */
 const actualAt = (actual: unknown) => (actual === undefined ? ABSENT_ACTUAL : { actual });
@@ -144,7 +147,7 @@ export function answerChecks(
     checks.push({
       what: 'errors[].error_code',
       expected: expect.errorCode,
-      actual: answer.errorCodes.length === 0 ? '(none)' : answer.errorCodes,
+      ...(answer.errorCodes.length === 0 ? ABSENT_ACTUAL : { actual: answer.errorCodes }),
       passed: answer.errorCodes.includes(expect.errorCode),
     });
   return [...checks, ...fieldChecks(answer.json, expect)];

@@ -67,7 +67,7 @@ export async function runCustomerStep(context: StepContext, step: CustomerStep):
   return {
     checks: [
       statusCheck(200, answer.status, answer.failure?.message ?? null),
-      equalityCheck('order state (emulator)', outcome.state, state ?? '(none)'),
+      equalityCheck('order state (emulator)', outcome.state, state),
     ],
     recordIds: [started.id],
     message: answerWords(answer.status, json, state),
