@@ -147,9 +147,10 @@ export const customerStepSchema = z.strictObject({
     .string()
     .optional()
     .meta({ description: 'On a sandbox or live profile: what the person at the checkout page should do.' }),
-  timeout: orVariable(duration)
-    .default('5m')
-    .meta({ description: 'How long to wait for a person (not the emulator).' }),
+  timeout: orVariable(duration).default('5m').meta({
+    description:
+      'How long to wait for the notification that follows the move (a person acting on a sandbox; the emulator on Local).',
+  }),
 });
 
 /**

@@ -16,7 +16,8 @@ import {
   type StepContext,
   type StepOutcome,
 } from '../step-context';
-import { findWebhook } from './webhook-records';
+import { awaitNotification, cannotArriveOutcome, emulatorCannotSend } from './customer-notification';
+import { heldByFaults } from './webhook-records';
 
 type CustomerStep = z.output<typeof customerStepSchema>;
 
@@ -25,13 +26,39 @@ const AUTOMATION_TIMEOUT_MS = 10_000;
 /**
  * The customer at the checkout page. On the Local emulator, its automation endpoint does what
  * the page's buttons do (`POST /_emulator/orders/{id}/{action}`), recorded like every other
- * exchange. On a sandbox or live profile a person has to act: the step says what to do and
- * waits for the notification that follows, without matching it for a later expect-webhook.
+ * exchange. On a sandbox or live profile a person has to act: the step says what to do. Either
+ * way the step then waits for the notification that follows, without matching it for a later
+ * expect-webhook, so the same scenario passes on both (customer-notification.ts).
  */
 export async function runCustomerStep(context: StepContext, step: CustomerStep): Promise<StepOutcome> {
   const orderId = orderOf(context, step.order);
-  const outcome = CUSTOMER_ACTION_OUTCOME[step.action];
   if (context.profile.fields.environment !== 'local') return waitForPerson(context, step, orderId);
+  const moved = await askEmulator(context, step, orderId);
+  const event = CUSTOMER_ACTION_OUTCOME[step.action].eventType;
+  // A move the emulator did not make sends nothing; a cancel sends no notification at all.
+  if (event === null || moved.unreached !== undefined || !moved.checks.every((check) => check.passed))
+    return moved;
+  // Held or dropped by the emulator's faults on purpose: not waited for (a delay can outlast the
+  // step), and said; an expect-webhook step after it reports it in the faults' words.
+  const held = heldByFaults(context, orderId, event);
+  if (held !== null)
+    return { ...moved, message: `${moved.message ?? ''}; not waiting for ${event}: ${held}` };
+  const arrived = await awaitNotification(context, {
+    orderId,
+    event,
+    timeoutMs: durationMs(step.timeout),
+    cannotArrive: () => emulatorCannotSend(context, orderId, event),
+  });
+  return {
+    checks: [...moved.checks, ...arrived.checks],
+    recordIds: [...moved.recordIds, ...arrived.recordIds],
+    message: [moved.message, arrived.message].filter((line) => line !== null).join('; '),
+  };
+}
+
+/** The emulator's automation endpoint does the customer's move; its answer is judged. */
+async function askEmulator(context: StepContext, step: CustomerStep, orderId: string): Promise<StepOutcome> {
+  const outcome = CUSTOMER_ACTION_OUTCOME[step.action];
 
   const url = joinServiceUrl(
     context.profile.fields.baseUrl,
@@ -104,38 +131,15 @@ async function waitForPerson(
   const missing = missingNotificationUrl(context, orderId);
   // Nothing can tell the step that the person acted: asking them and waiting burnt the whole
   // timeout (5 minutes by default) to report "nothing arrived".
-  if (missing?.final === true)
-    return {
-      checks: [
-        { what: event, expected: 'arrives', actual: `cannot arrive: ${missing.words}`, passed: false },
-      ],
-      recordIds: [],
-      message: `no ${event} for order ${orderId} can arrive: ${missing.words}`,
-    };
+  if (missing?.final === true) return cannotArriveOutcome(orderId, event, missing.words);
   context.prompt(
     step.prompt ??
       `Open ${checkoutUrl ?? `the checkout page of order ${orderId}`} and ${step.action} (waiting ${Math.round(timeout / 1000)} s for ${event})`,
   );
-  // Only a sign that the person acted: the notification stays for the expect-webhook step that
-  // judges it (consumed here, that step found nothing on a sandbox), and any token verdict counts,
-  // since judging the token is that step's job and a bad one is no reason to wait minutes more.
-  const found = await findWebhook(context, { orderId, event, timeoutMs: timeout, consume: false });
-  if (found === null)
-    return {
-      checks: [
-        {
-          what: event,
-          expected: `arrives within ${Math.round(timeout / 1000)} s`,
-          actual: missing === null ? 'nothing arrived' : `nothing arrived; ${missing.words}`,
-          passed: false,
-        },
-      ],
-      recordIds: [],
-      message: `no ${event} for order ${orderId}`,
-    };
-  return {
-    checks: [{ what: event, expected: 'arrives', actual: `record #${found.id}`, passed: true }],
-    recordIds: [found.id],
-    message: `${event} arrived (token ${found.tokenVerdict ?? 'not judged'})`,
-  };
+  // Only a sign that the person acted (the service's delivery is not this console's to read).
+  return awaitNotification(
+    context,
+    { orderId, event, timeoutMs: timeout, cannotArrive: () => null },
+    missing?.words ?? null,
+  );
 }

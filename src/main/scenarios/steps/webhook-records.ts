@@ -22,6 +22,17 @@ function webhooksOf(context: StepContext, orderId: string, event: string | null)
   return page.items.filter((record) => record.provenance === 'service').reverse();
 }
 
+/** The first webhook of `event` for the order since the scenario began that no earlier step matched. */
+export function unmatchedWebhook(
+  context: StepContext,
+  orderId: string,
+  event: string,
+): TimelineSummary | null {
+  return (
+    webhooksOf(context, orderId, event).find((record) => !context.consumedWebhooks.has(record.id)) ?? null
+  );
+}
+
 /**
  * The first webhook of `event` for the order since the scenario began that no earlier step
  * matched, waiting up to `timeoutMs`. A match is consumed, so a duplicate needs a second step.
@@ -31,10 +42,7 @@ export async function findWebhook(
   query: { orderId: string; event: string; timeoutMs: number; consume?: boolean },
 ): Promise<TimelineSummary | null> {
   const found = await waitFor(
-    () =>
-      webhooksOf(context, query.orderId, query.event).find(
-        (record) => !context.consumedWebhooks.has(record.id),
-      ) ?? null,
+    () => unmatchedWebhook(context, query.orderId, query.event),
     query.timeoutMs,
     context.signal,
   );
