@@ -14,7 +14,7 @@ import { runOutcomeWords, type StoredRunStatus } from '../../../shared/scenarios
 import { escapeUnsafeInLine } from '../../../shared/terminal-unsafe';
 
 /**
- * The terminal reporter: one line per scenario as it finishes; for one that did not pass, its
+ * The terminal reporter: one line per scenario, in the files' order; for one that did not pass, its
  * steps with the failing one's diff and the records to look at. Text that came from a server
  * is made printable first (an escape sequence in an answer must not act on the terminal).
  */
@@ -81,15 +81,37 @@ export function formatSummary(
   return `\n${totals.scenarios} scenario${totals.scenarios === 1 ? '' : 's'}: ${runOutcomeWords(run)}; stored as run #${run.storedId}\n`;
 }
 
-/** A progress listener that writes as a run goes. */
+/**
+ * A progress listener that writes as a run goes. Under `--parallel` scenarios finish out of
+ * order: each is written once every scenario before it in the files' order has been, so the
+ * terminal lists the run as JSON, JUnit and `runs N` do (it printed them as they finished, and
+ * `runs N` could not print a run "as `test` printed it"). A run that ends early (a result that
+ * could not be stored) writes what it holds, in that order.
+ */
 export function prettyProgress(
   write: (text: string) => void,
   consoleCommand: ConsoleCommand,
 ): (progress: RunProgress) => void {
+  const waiting = new Map<number, ScenarioResult>();
+  let next = 0;
+  const writeInOrder = (all: boolean) => {
+    const indexes = [...waiting.keys()].sort((a, b) => a - b);
+    for (const index of indexes) {
+      if (!all && index !== next) return;
+      const result = waiting.get(index);
+      waiting.delete(index);
+      next = index + 1;
+      if (result !== undefined) write(formatScenario(result, consoleCommand));
+    }
+  };
   return (progress) => {
     if (progress.type === 'run-started')
       write(`Running ${progress.scenarios.length} scenario${progress.scenarios.length === 1 ? '' : 's'}\n\n`);
-    if (progress.type === 'scenario-finished') write(formatScenario(progress.result, consoleCommand));
+    if (progress.type === 'scenario-finished') {
+      waiting.set(progress.scenario, progress.result);
+      writeInOrder(false);
+    }
+    if (progress.type === 'run-finished' || progress.type === 'run-failed') writeInOrder(true);
     if (progress.type === 'run-finished') write(formatSummary(progress.report));
   };
 }
