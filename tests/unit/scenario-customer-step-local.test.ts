@@ -33,6 +33,7 @@ function contextOf(core: ConsoleCore, profile: StoredProfile = core.profiles.act
     consumedWebhooks: new Set(),
     orderIds: [],
     withoutNotificationUrl: new Map(),
+    transactionsGot: new Map(),
     signal: new AbortController().signal,
     prompt: () => undefined,
   };
