@@ -162,13 +162,7 @@ function readEntries(text: string, maxBody: number): { format: ExportFormat; eve
         const parsed = harEntrySchema.safeParse(entry);
         if (!parsed.success) throw new ImportError(`log.entries[${index}]: ${describe(parsed.error, entry)}`);
         // Named as the entry gives it (`request.headers[1].value`), before the record is made of it.
-        const own = parsed.data._checkoutConsole;
-        assertWholeText(
-          own === undefined
-            ? parsed.data
-            : { ...parsed.data, _checkoutConsole: { ...own, details: undefined } },
-          `log.entries[${index}]`,
-        );
+        assertWholeText(parsed.data, `log.entries[${index}]`, ['_checkoutConsole', 'details']);
         const fallback = `har-${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 32)}`;
         return eventFromHar(parsed.data, fallback);
       });
@@ -241,8 +235,12 @@ export function readImportFile(
 }
 
 /** A record (or HAR entry) whose stored text would not be the file's is refused, naming where. */
-function assertWholeText(record: Record<string, unknown>, where: string): void {
-  const problem = loneSurrogateWords(record, where);
+function assertWholeText(
+  record: Record<string, unknown>,
+  where: string,
+  detailsPath?: readonly [string, ...string[]],
+): void {
+  const problem = loneSurrogateWords(record, where, detailsPath);
   if (problem !== null) throw new ImportError(problem);
 }
 

@@ -20,13 +20,26 @@ const BODY_AS_BASE64: Partial<Record<string, string>> = {
  * read back as given, and the console's own records hold such text there (a token's claims as
  * they arrived), so refusing them would refuse the console's own exports.
  */
-export function loneSurrogateWords(record: Record<string, unknown>, where: string): string | null {
-  const lone = firstUnpairedSurrogateIn(
-    Object.hasOwn(record, 'details') ? { ...record, details: undefined } : record,
-  );
+export function loneSurrogateWords(
+  record: Record<string, unknown>,
+  where: string,
+  /** Where the details are: a record's own, or a HAR entry's `_checkoutConsole.details`. */
+  detailsPath: readonly [string, ...string[]] = ['details'],
+): string | null {
+  const lone = firstUnpairedSurrogateIn(withoutAt(record, detailsPath));
   if (lone === null) return null;
   const field = formatJsonPath(lone.path);
   const words = `${where}: ${field} holds a lone surrogate ${lone.escape} at character ${lone.character}, which is not text UTF-8 can hold`;
   const advice = Object.hasOwn(BODY_AS_BASE64, field) ? BODY_AS_BASE64[field] : undefined;
   return advice === undefined ? `${words}.` : `${words} (it would be stored as \uFFFD); ${advice}.`;
+}
+
+/** `value` with what is at `path` left out (copied along the path; `value` itself is unchanged). */
+function withoutAt(value: Record<string, unknown>, path: readonly string[]): Record<string, unknown> {
+  const [key, ...rest] = path;
+  if (key === undefined || !Object.hasOwn(value, key)) return value;
+  const inner = value[key];
+  if (rest.length === 0) return { ...value, [key]: undefined };
+  if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return value;
+  return { ...value, [key]: withoutAt(inner as Record<string, unknown>, rest) };
 }
