@@ -12,7 +12,14 @@ export default defineConfig({
     build: {
       // Bundled rather than loaded from node_modules: faker's package entry imports all ~70
       // locales (0.4–0.7 s at every CLI start); bundled, only the two the samples use remain.
-      externalizeDeps: { exclude: ['@faker-js/faker'] },
+      // The other pure-JavaScript libraries are bundled too: resolving, reading and compiling
+      // their many ESM files was a third of `serve`'s start in a CPU profile (Node 20 keeps no
+      // compile cache); bundled, `profiles` fell from 660 to 480 ms and serve's ready line from
+      // 740 to 610 ms (medians, interleaved). Native addons (better-sqlite3, the keychain) and
+      // `open` (which finds its helper scripts beside its own file) stay in node_modules.
+      externalizeDeps: {
+        exclude: ['@faker-js/faker', 'zod', 'jose', 'commander', 'yaml', 'ws', 'xmlbuilder2'],
+      },
       // Vite's 500 kB warning is about pages fetched over a network. Main's shared chunk (about
       // 1.2 MB) is read from disk by Node, so splitting it would buy nothing, and the warning
       // only alarmed whoever ran `npm start` for the first time.
