@@ -154,9 +154,9 @@ export const customerStepSchema = z.strictObject({
 });
 
 /**
- * What an expect-webhook step expects of the error findings the listener stored with the body:
- * a body verdict says only which form it has, so an order_captured without its data still read
- * as `event`.
+ * What an expect-webhook step (and a send-webhook step, of the listener's record of its send)
+ * expects of the error findings the listener stored with the body: a body verdict says only which
+ * form it has, so an order_captured without its data still read as `event`.
  */
 export const WEBHOOK_FINDINGS_EXPECTATIONS = ['no-errors', 'errors', 'any'] as const;
 
@@ -247,6 +247,10 @@ export const sendWebhookStepSchema = z
           .optional()
           .meta({ description: 'Sent to the listener: its token verdict.' }),
         bodyVerdict: z.enum(BODY_VERDICTS).optional(),
+        findings: z.enum(WEBHOOK_FINDINGS_EXPECTATIONS).optional().meta({
+          description:
+            "The body's error findings as the listener's record of the send stored them, as expect-webhook's findings: no-errors (the default when bodyVerdict is event or legacy), errors (at least one) or any (not checked; the default otherwise).",
+        }),
       })
       .optional(),
   })

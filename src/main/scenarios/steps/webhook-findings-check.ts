@@ -1,9 +1,16 @@
 import type { BodyVerdict } from '../../../shared/events';
+import type { EventsRepository } from '../../store/events-repository';
 import type { CheckResult } from '../../../shared/scenarios/scenario-results';
 import type { WEBHOOK_FINDINGS_EXPECTATIONS } from '../../../shared/scenarios/scenario-schema';
 import { storedBodyFindings, type BodyFinding } from '../../../shared/webhook-details';
 
 type FindingsExpectation = (typeof WEBHOOK_FINDINGS_EXPECTATIONS)[number];
+
+/** What a step says of a body: its `findings` key, and the body verdict it expects, if any. */
+interface FindingsStep {
+  findings?: FindingsExpectation | undefined;
+  body?: BodyVerdict | undefined;
+}
 
 /**
  * The error findings the listener stored with a webhook record, or null when it carries no
@@ -14,29 +21,47 @@ export function storedBodyErrors(details: unknown): BodyFinding[] | null {
   return storedBodyFindings(details)?.filter((finding) => finding.severity === 'error') ?? null;
 }
 
+/** The errors stored with a webhook record, read by its id; null as storedBodyErrors says. */
+export function recordBodyErrors(
+  events: Pick<EventsRepository, 'getDetail'>,
+  recordId: number,
+): BodyFinding[] | null {
+  return storedBodyErrors(events.getDetail(recordId)?.details ?? null);
+}
+
 /**
  * What the step expects of them, unless it says: a body expected to be a notification (event,
  * legacy) is expected to be one without errors; the other verdicts (empty, invalid_json…) are
- * a body against the spec by their very name, and their error says only that again.
+ * a body against the spec by their very name, and their error says only that again. A step that
+ * expects no body verdict at all (a send-webhook step testing a token) does not judge the body.
  */
-function expectationOf(step: { findings?: FindingsExpectation | undefined; body: BodyVerdict }) {
+function expectationOf(step: FindingsStep): FindingsExpectation {
   if (step.findings !== undefined) return step.findings;
   return step.body === 'event' || step.body === 'legacy' ? 'no-errors' : 'any';
+}
+
+/** The expected side of the findings check, in its words; null when the step does not check them. */
+export function expectedFindings(step: FindingsStep): 'no errors' | 'an error' | null {
+  const expectation = expectationOf(step);
+  if (expectation === 'any') return null;
+  return expectation === 'no-errors' ? 'no errors' : 'an error';
 }
 
 /** A finding in the words the listener's record lists it: `error data: data must be …`. */
 const findingLine = (finding: BodyFinding) =>
   `${finding.severity}${finding.path === '' ? '' : ` ${finding.path}`}: ${finding.message}`;
 
-/** The body findings check of an expect-webhook step; null when the step does not check them. */
+/**
+ * The body findings check of a webhook step; null when the step does not check them. `what`:
+ * the check's name (a send-webhook step's says it is the listener's record of its send).
+ */
 export function bodyFindingsCheck(
-  step: { findings?: FindingsExpectation | undefined; body: BodyVerdict },
+  step: FindingsStep,
   errors: BodyFinding[] | null,
+  what = 'body findings',
 ): CheckResult | null {
-  const expectation = expectationOf(step);
-  if (expectation === 'any') return null;
-  const what = 'body findings';
-  const expected = expectation === 'no-errors' ? 'no errors' : 'an error';
+  const expected = expectedFindings(step);
+  if (expected === null) return null;
   if (errors === null)
     return {
       what,
@@ -48,7 +73,7 @@ export function bodyFindingsCheck(
     what,
     expected,
     actual: errors.length === 0 ? 'no errors' : errors.map(findingLine).join('; '),
-    passed: expectation === 'no-errors' ? errors.length === 0 : errors.length > 0,
+    passed: expected === 'no errors' ? errors.length === 0 : errors.length > 0,
   };
 }
 

@@ -27,7 +27,8 @@ import {
 } from '../step-context';
 import { lifecycleOf } from './operation-step';
 import { notificationTransaction } from './scenario-transactions';
-import { bodyErrorsWords, bodyFindingsCheck, storedBodyErrors } from './webhook-findings-check';
+import { listenerRecordChecks } from './send-webhook-listener-checks';
+import { bodyErrorsWords, bodyFindingsCheck, recordBodyErrors } from './webhook-findings-check';
 import { arrivedFor, findWebhook, forwardOf, heldByFaults, latestWebhook } from './webhook-records';
 
 type ExpectWebhookStep = z.output<typeof expectWebhookStepSchema>;
@@ -73,11 +74,12 @@ export async function runExpectWebhookStep(
   const body = parseJsonBody(context.services.events.getRow(found.id)?.request_body ?? null);
   // The verdict names only the body's form: an order_captured without its data is still `event`.
   // Its errors are judged from what the listener stored, as the timeline shows them.
-  const errors = storedBodyErrors(context.services.events.getDetail(found.id)?.details ?? null);
+  const errors = recordBodyErrors(context.services.events, found.id);
   const findings = bodyFindingsCheck(step, errors);
+  // A verdict the record does not carry is absent; the step's line says it was not judged.
   const checks: CheckResult[] = [
-    equalityCheck('token verdict', step.token, found.tokenVerdict ?? '(not judged)'),
-    equalityCheck('body verdict', step.body, found.bodyVerdict ?? '(not judged)'),
+    equalityCheck('token verdict', step.token, found.tokenVerdict ?? undefined),
+    equalityCheck('body verdict', step.body, found.bodyVerdict ?? undefined),
     ...(findings === null ? [] : [findings]),
     ...fieldChecks(body, step),
   ];
@@ -229,15 +231,14 @@ export async function runSendWebhookStep(context: StepContext, step: SendWebhook
     // The console's own send: never to be taken for the service's notification by a later step.
     context.consumedWebhooks.add(received.id);
   }
-  const verdicts = [
-    ['listener token verdict', expect.verdict, received?.tokenVerdict],
-    ['listener body verdict', expect.bodyVerdict, received?.bodyVerdict],
-  ] as const;
-  for (const [what, expected, actual] of verdicts)
-    if (expected !== undefined) checks.push(equalityCheck(what, expected, actual ?? '(no listener record)'));
+  const listener = listenerRecordChecks(context.services.events, expect, {
+    listenerRecordId: sent.listenerRecordId,
+    received,
+  });
+  checks.push(...listener.checks);
   return {
     checks,
     recordIds,
-    message: `${status === null ? (sent.failure?.message ?? 'no answer') : sent.failure === null ? status : `${status} (${sent.failure.message})`}${received === undefined ? '' : `, listener record #${received.id} token ${received.tokenVerdict ?? '-'}`}`,
+    message: `${status === null ? (sent.failure?.message ?? 'no answer') : sent.failure === null ? status : `${status} (${sent.failure.message})`}${listener.words}`,
   };
 }
