@@ -4,7 +4,7 @@ import { operationStepSchema } from '../../src/shared/scenarios/scenario-schema'
 import { Variables } from '../../src/shared/scenarios/variables';
 import { runOperationStep } from '../../src/main/scenarios/steps/operation-step';
 import type { ScenarioServices, StepContext } from '../../src/main/scenarios/step-context';
-import type { StoredProfile } from '../../src/main/store/profiles-repository';
+import { stepContext } from './helpers/step-context';
 
 // A KWD order the merchant's own backend created, known here only from notifications without
 // amounts: the editor's Capture, Refund and Cancel bodies said "currency": "SAR" in every Money,
@@ -36,13 +36,7 @@ function contextOf(currency: string | null): StepContext {
       sendOperation: async () => ({ eventId: 1, status: 200, json: {}, serviceError: null, failure: null }),
     },
   } as unknown as ScenarioServices;
-  return {
-    services,
-    profile: { id: 1, fields: { name: 'Local', environment: 'local' } } as unknown as StoredProfile,
-    confirmLive: false,
-    vars: new Variables({ order_id: 'order-1' }),
-    transactionsGot: new Map(),
-  } as unknown as StepContext;
+  return stepContext(services, { vars: new Variables({ order_id: 'order-1' }) });
 }
 
 const step = (fields: Record<string, unknown>) => operationStepSchema.parse({ step: 'operation', ...fields });

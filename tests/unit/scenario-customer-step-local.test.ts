@@ -10,12 +10,12 @@ import {
   expectOrderStepSchema,
   expectWebhookStepSchema,
 } from '../../src/shared/scenarios/scenario-schema';
-import { Variables } from '../../src/shared/scenarios/variables';
 import { NO_FAULTS } from '../../src/shared/emulator';
 import { validPayload } from './helpers/emulator-harness';
 import { startFakeService } from './helpers/fake-service';
 import { afterThisTest } from './helpers/replay-targets';
 import { openTestRun } from './helpers/test-run-console';
+import { stepContext } from './helpers/step-context';
 
 // docs/scenarios.md promises that `checkout`, `customer: pay`, `expect-order state: approved`
 // passes on Local as on a sandbox. On a sandbox the customer step waits for order_approved; on
@@ -23,20 +23,7 @@ import { openTestRun } from './helpers/test-run-console';
 // listener, so the order still read "new" and the expect-order step after it always failed.
 
 function contextOf(core: ConsoleCore, profile: StoredProfile = core.profiles.active()): StepContext {
-  return {
-    services: core,
-    profile,
-    confirmLive: false,
-    vars: new Variables({}),
-    scenarioDir: '.',
-    startedMs: Date.now(),
-    consumedWebhooks: new Set(),
-    orderIds: [],
-    withoutNotificationUrl: new Map(),
-    transactionsGot: new Map(),
-    signal: new AbortController().signal,
-    prompt: () => undefined,
-  };
+  return stepContext(core, { profile, startedMs: Date.now() });
 }
 
 async function checkout(core: ConsoleCore, injectNotificationUrl: boolean): Promise<string> {

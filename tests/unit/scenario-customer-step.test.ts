@@ -4,14 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TimelineSummary } from '../../src/shared/events';
 import { timelineSummary } from './helpers/timeline-summary';
 import { expectWebhookStepSchema, customerStepSchema } from '../../src/shared/scenarios/scenario-schema';
-import { Variables } from '../../src/shared/scenarios/variables';
 import type { ScenarioServices, StepContext } from '../../src/main/scenarios/step-context';
-import type { StoredProfile } from '../../src/main/store/profiles-repository';
 import { runCustomerStep } from '../../src/main/scenarios/steps/customer-step';
 import { runExpectWebhookStep } from '../../src/main/scenarios/steps/webhook-steps';
 import { runReportSchema } from '../../src/shared/scenarios/scenario-results';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
+import { fakeProfile, stepContext } from './helpers/step-context';
 
 // On a sandbox a person acts at the checkout page and the customer step waits for the
 // notification that follows. The expect-webhook step after it must still find that notification:
@@ -33,20 +32,7 @@ function sandboxContext(record = approved): StepContext {
       getDetail: () => ({ details: { body: { verdict: 'event', findings: [] } } }),
     },
   } as unknown as ScenarioServices;
-  return {
-    services,
-    profile: { id: 1, fields: { name: 'Sandbox', environment: 'sandbox' } } as unknown as StoredProfile,
-    confirmLive: false,
-    vars: new Variables({}),
-    scenarioDir: '.',
-    startedMs: Date.now() - 1000,
-    consumedWebhooks: new Set(),
-    orderIds: ['order-1'],
-    transactionsGot: new Map(),
-    withoutNotificationUrl: new Map(),
-    signal: new AbortController().signal,
-    prompt: () => undefined,
-  };
+  return stepContext(services, { profile: fakeProfile('Sandbox', 'sandbox'), orderIds: ['order-1'] });
 }
 
 describe('the customer step on a sandbox profile', () => {

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { BodyFinding } from '../../src/shared/webhook-details';
 import { judgeWebhookBody } from '../../src/shared/webhook/judge-webhook-body';
 import { expectWebhookStepSchema } from '../../src/shared/scenarios/scenario-schema';
-import { Variables } from '../../src/shared/scenarios/variables';
 import type { ScenarioServices, StepContext } from '../../src/main/scenarios/step-context';
-import type { StoredProfile } from '../../src/main/store/profiles-repository';
 import { runExpectWebhookStep } from '../../src/main/scenarios/steps/webhook-steps';
 import { timelineSummary } from './helpers/timeline-summary';
+import { stepContext } from './helpers/step-context';
 
 // An order_captured whose data was `[]` (no capture_id, no captured_amount) passed an
 // expect-webhook step as "token valid, body event", while the listener's own record of it said
@@ -39,20 +38,7 @@ function contextWith(body: Uint8Array, stored: { findings: BodyFinding[] } | nul
       getDetail: () => ({ details: stored === null ? {} : { body: { verdict: 'event', ...stored } } }),
     },
   } as unknown as ScenarioServices;
-  return {
-    services,
-    profile: { id: 1, fields: { name: 'Local', environment: 'local' } } as unknown as StoredProfile,
-    confirmLive: false,
-    vars: new Variables({}),
-    scenarioDir: '.',
-    startedMs: Date.now() - 1000,
-    consumedWebhooks: new Set(),
-    orderIds: [ORDER],
-    transactionsGot: new Map(),
-    withoutNotificationUrl: new Map(),
-    signal: new AbortController().signal,
-    prompt: () => undefined,
-  } as unknown as StepContext;
+  return stepContext(services, { orderIds: [ORDER] });
 }
 
 const step = (extra: Record<string, unknown> = {}) =>

@@ -3,7 +3,7 @@ import { operationStepSchema } from '../../src/shared/scenarios/scenario-schema'
 import { Variables } from '../../src/shared/scenarios/variables';
 import { runOperationStep } from '../../src/main/scenarios/steps/operation-step';
 import type { ScenarioServices, StepContext } from '../../src/main/scenarios/step-context';
-import type { StoredProfile } from '../../src/main/store/profiles-repository';
+import { stepContext } from './helpers/step-context';
 
 // Every operation step derived its order again (orders.detail, a full re-derivation of its
 // records) before it was sent, though only a default capture, refund or cancel body reads the
@@ -28,13 +28,7 @@ function contextCounting(): { context: StepContext; derivations: () => number } 
       }),
     },
   } as unknown as ScenarioServices;
-  const context = {
-    services,
-    profile: { id: 1, fields: { name: 'Local', environment: 'local' } } as unknown as StoredProfile,
-    confirmLive: false,
-    vars: new Variables({ order_id: 'order-1' }),
-    transactionsGot: new Map(),
-  } as unknown as StepContext;
+  const context = stepContext(services, { vars: new Variables({ order_id: 'order-1' }) });
   return { context, derivations: () => derivations };
 }
 

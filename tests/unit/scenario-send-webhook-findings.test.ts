@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhookStepSchema } from '../../src/shared/scenarios/scenario-schema';
-import { Variables } from '../../src/shared/scenarios/variables';
 import type { StepContext } from '../../src/main/scenarios/step-context';
 import { runSendWebhookStep } from '../../src/main/scenarios/steps/webhook-steps';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { stepContext } from './helpers/step-context';
 
 // A send-webhook step with `expect: { bodyVerdict: event }` passed over an order_captured whose
 // data was `[]`: the listener's own record of it said "data must be an object for
@@ -33,20 +33,11 @@ afterAll(async () => {
 });
 
 function context(): StepContext {
-  return {
-    services: listening.core,
+  return stepContext(listening.core, {
     profile: listening.core.profiles.active(),
-    confirmLive: false,
-    vars: new Variables({}),
-    scenarioDir: '.',
     startedMs: Date.now(),
-    consumedWebhooks: new Set(),
     orderIds: [ORDER],
-    transactionsGot: new Map(),
-    withoutNotificationUrl: new Map(),
-    signal: new AbortController().signal,
-    prompt: () => undefined,
-  };
+  });
 }
 
 /** Sends `body` to this console's listener, expecting what `expect` says of its record. */

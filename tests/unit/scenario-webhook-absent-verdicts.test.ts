@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCheckDiff } from '../../src/shared/scenarios/expectations';
 import { runReportSchema } from '../../src/shared/scenarios/scenario-results';
 import { expectWebhookStepSchema } from '../../src/shared/scenarios/scenario-schema';
-import { Variables } from '../../src/shared/scenarios/variables';
 import type { ScenarioServices, StepContext } from '../../src/main/scenarios/step-context';
-import type { StoredProfile } from '../../src/main/store/profiles-repository';
 import { runExpectWebhookStep } from '../../src/main/scenarios/steps/webhook-steps';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 import { timelineSummary } from './helpers/timeline-summary';
+import { stepContext } from './helpers/step-context';
 
 // A webhook step that saw no verdict wrote a stand-in string as the check's actual value:
 // expect-webhook `"(not judged)"`, send-webhook `"(no listener record)"`. In a JSON report or
@@ -99,20 +98,7 @@ function contextWith(verdicts: { tokenVerdict: null; bodyVerdict: null }): StepC
       getDetail: () => ({ details: { body: { verdict: null, findings: [] } } }),
     },
   } as unknown as ScenarioServices;
-  return {
-    services,
-    profile: { id: 1, fields: { name: 'Local', environment: 'local' } } as unknown as StoredProfile,
-    confirmLive: false,
-    vars: new Variables({}),
-    scenarioDir: '.',
-    startedMs: Date.now() - 1000,
-    consumedWebhooks: new Set(),
-    orderIds: [ORDER],
-    transactionsGot: new Map(),
-    withoutNotificationUrl: new Map(),
-    signal: new AbortController().signal,
-    prompt: () => undefined,
-  } as unknown as StepContext;
+  return stepContext(services, { orderIds: [ORDER] });
 }
 
 describe('an expect-webhook step over a record whose token and body were not judged', () => {
