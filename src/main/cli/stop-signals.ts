@@ -1,21 +1,45 @@
 /**
  * Ctrl+C (SIGINT) and SIGTERM for a command that stops in steps (`test`: its run cancelled,
- * stored and reported, then its console closed). The first calls `stop`; each one after it calls
+ * stored and reported, then its console closed; `serve`, `listen`, `emulator`: their servers and
+ * console closed, through waitForSignal). The first calls `stop`; each one after it calls
  * `again`, rather than Node's default of ending the process: a second Ctrl+C during the
- * teardown ended `test` with exit 130 and its --out report never written. Returns the function
- * that stops listening, called once the command has ended.
+ * teardown ended `test` with exit 130 and its --out report never written, and `serve` with its
+ * Scenarios view run left running and its control file behind.
  */
-export function onStopSignals(stop: () => void, again: () => void): () => void {
+export interface StopSignals {
+  /**
+   * Starts the stop as a first signal would, for another cause (standard output gone): a signal
+   * after it is answered as a second. Once stopped, it does nothing.
+   */
+  stopNow: () => void;
+  /** Stops listening, called once the command has ended. */
+  release: () => void;
+}
+
+export function onStopSignals(stop: () => void, again: () => void): StopSignals {
   let stopped = false;
-  const onSignal = () => {
-    if (stopped) return again();
+  const stopNow = () => {
+    if (stopped) return;
     stopped = true;
     stop();
   };
+  const onSignal = () => (stopped ? again() : stopNow());
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+  return {
+    stopNow,
+    release: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
   };
+}
+
+/**
+ * The answer on stderr to a Ctrl+C or SIGTERM after the first, in one wording for every command:
+ * that it is already stopping, then `steps`, what its stop still does (so a person knows why to
+ * wait rather than press again).
+ */
+export function alreadyStoppingLine(steps: string): string {
+  return `Already stopping: ${steps}\n`;
 }

@@ -1,20 +1,36 @@
 import { onOutputClosed } from './standard-io';
+import { alreadyStoppingLine, onStopSignals } from './stop-signals';
+
+/** The stop a long-running command waits for, and the end of listening for it. */
+export interface SignalWait {
+  /** Resolves when the command is to stop. */
+  signalled: Promise<void>;
+  /** Stops listening: called once the command has closed, not when the stop begins. */
+  release: () => void;
+}
 
 /**
- * Resolves on the first Ctrl+C (SIGINT) or SIGTERM, or once standard output is gone (`listen |
- * head -n 3`: the reader has what it wanted), then stops listening for them: how the
- * long-running commands (`listen`, `emulator`, `serve`) know to close.
+ * How the long-running commands (`listen`, `emulator`, `serve`) know to close: the first Ctrl+C
+ * (SIGINT) or SIGTERM, or standard output gone (`listen | head -n 3`: the reader has what it
+ * wanted). Built on onStopSignals, as `test` is: a signal after that, while the command closes,
+ * is answered on stderr with `alreadyStoppingLine(steps)` and the close goes on, where it ended
+ * the process at once (exit 130, a Scenarios view run left running, serve's control file left
+ * behind). A test gives its own `until`, and then no signal is listened for.
  */
-export function waitForSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      stopOnClose();
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    const stopOnClose = onOutputClosed(stop);
-  });
+export function waitForSignal(
+  alreadyStopping: { say: (text: string) => void; steps: string },
+  until?: Promise<void>,
+): SignalWait {
+  if (until !== undefined) return { signalled: until, release: () => undefined };
+  let stop = (): void => undefined;
+  const signalled = new Promise<void>((resolve) => (stop = resolve));
+  const signals = onStopSignals(stop, () => alreadyStopping.say(alreadyStoppingLine(alreadyStopping.steps)));
+  const stopListeningForClose = onOutputClosed(signals.stopNow);
+  return {
+    signalled,
+    release: () => {
+      stopListeningForClose();
+      signals.release();
+    },
+  };
 }

@@ -30,4 +30,6 @@ export const ISOLATED_UNIT_FILES = [
   'tests/unit/scenario-runs-store-elsewhere.test.ts',
   'tests/unit/scenarios-store-open.test.ts',
   'tests/unit/scenarios-store-run-all.test.ts',
+  // The standard-io module under the CLI's waitForSignal, so that standard output can close.
+  'tests/unit/wait-for-signal.test.ts',
 ] as const;

@@ -20,6 +20,10 @@ const emulatorFlags = z.object({
 
 const randomToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
+/** What the emulator's stop still does, said to a Ctrl+C or SIGTERM after the first. */
+const EMULATOR_STOP_STEPS =
+  'a notification still waiting for its answer is cancelled and stays owed, then the emulator closes.';
+
 /**
  * What it says of its tokens at start: a token given by flag is kept for the run, whatever the
  * Local profile says later; the others follow that profile as the console's emulator does (a
@@ -63,11 +67,13 @@ export function deliveryLine(delivery: TimelineSummary, details: Readonly<Record
  * as they change; else, while it has none, fresh random ones, printed once because the caller
  * needs them to talk to it.
  */
-export async function runEmulator(
-  context: CliContext,
-  rawFlags: unknown,
-  until: Promise<void> = waitForSignal(),
-): Promise<void> {
+export function runEmulator(context: CliContext, rawFlags: unknown, until?: Promise<void>): Promise<void> {
+  // Heard from the start until it has closed: one more during the close is answered.
+  const stop = waitForSignal({ say: context.io.stderr, steps: EMULATOR_STOP_STEPS }, until);
+  return emulateUntil(context, rawFlags, stop.signalled).finally(stop.release);
+}
+
+async function emulateUntil(context: CliContext, rawFlags: unknown, until: Promise<void>): Promise<void> {
   const flags = parseFlags(emulatorFlags, rawFlags);
   const { io } = context;
   // Read before the console opens: a bad standard input changes nothing on disk.

@@ -99,15 +99,21 @@ function whoseMark(summary: TimelineSummary): string[] {
   return word === 'service' ? [] : [word];
 }
 
+/** What listen's stop still does, said to a Ctrl+C or SIGTERM after the first. */
+const LISTEN_STOP_STEPS = 'the webhooks being received are answered and stored, then the listener closes.';
+
 /**
  * The listener on its own, in the foreground: stores into the same database as the app, prints
- * a line per webhook, and stops on Ctrl+C (or when `until` resolves, for tests).
+ * a line per webhook, and stops on Ctrl+C (or when `until` resolves, for tests). Signals are
+ * heard from the start until it has closed: one more during the close is answered, not the end
+ * of the process before what it acknowledged is stored.
  */
-export async function runListen(
-  context: CliContext,
-  rawFlags: unknown,
-  until: Promise<void> = waitForSignal(),
-): Promise<void> {
+export function runListen(context: CliContext, rawFlags: unknown, until?: Promise<void>): Promise<void> {
+  const stop = waitForSignal({ say: context.io.stderr, steps: LISTEN_STOP_STEPS }, until);
+  return listenUntil(context, rawFlags, stop.signalled).finally(stop.release);
+}
+
+async function listenUntil(context: CliContext, rawFlags: unknown, until: Promise<void>): Promise<void> {
   const flags = parseFlags(listenFlags, rawFlags);
   if (flags.notificationToken !== undefined && flags.profile !== undefined) {
     throw new UsageError('--notification-token and --profile: give one or the other, not both.');

@@ -30,6 +30,9 @@ import { terminalLine } from '../../terminal-line';
 
 export const DEFAULT_SERVE_PORT = 4400;
 
+/** What serve's stop still does, said to a Ctrl+C or SIGTERM after the first. */
+const SERVE_STOP_STEPS = 'scenario runs under way are cancelled and stored, then the console closes.';
+
 const serveFlags = z.object({
   port: portFlag.default(DEFAULT_SERVE_PORT),
   host: z.string().trim().min(1, 'must name a host or address').default('127.0.0.1'),
@@ -128,7 +131,8 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
   }
   // Listening for the signal before saying "ready": a stop sent the moment the line is read
   // must reach this cleanup, not Node's default of ending the process (leaving the control file).
-  const signalled = until ?? waitForSignal();
+  // Heard until the cleanup has ended: one more during it is answered, where it cut it short.
+  const stop = waitForSignal({ say: io.stderr, steps: SERVE_STOP_STEPS }, until);
   try {
     const active = core.profiles.active().fields;
     io.stdout(launchLinkLines(server.launchUrl, openCommandOn(server.port)));
@@ -172,11 +176,15 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
     for (const line of damagedProfilesWarnings(core.profiles.snapshot().profiles))
       io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
     if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
-    await signalled;
+    await stop.signalled;
   } finally {
     if (controlFile !== null) removeControlFile(controlFile);
-    await server.close();
-    await core.close();
+    try {
+      await server.close();
+      await core.close();
+    } finally {
+      stop.release();
+    }
   }
 }
 

@@ -12,7 +12,7 @@ import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-
 import { checkReportFile, outFileOf, refuseOutAmong, writeReportFile, type ReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { onOutputClosed, OutputClosed, writeThenExit } from '../standard-io';
-import { onStopSignals } from '../stop-signals';
+import { alreadyStoppingLine, onStopSignals } from '../stop-signals';
 import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
@@ -43,8 +43,9 @@ const TEST_FLAGS = {
 type RunEnd = { report: RunReport } | { error: string };
 
 /** Said on stderr to a Ctrl+C or SIGTERM after the first: the command is ending, report and all. */
-const ALREADY_STOPPING =
-  'Already stopping: the run is cancelled and stored, its report written, then the console closes.';
+const ALREADY_STOPPING = alreadyStoppingLine(
+  'the run is cancelled and stored, its report written, then the console closes.',
+);
 
 /** The run's setting: the profile, its service, and the listener the notifications come to. */
 async function printSetting(call: CommandCaller, out: (text: string) => void): Promise<void> {
@@ -144,7 +145,7 @@ export async function runTest(
   // cancelled, stored so and reported (it died at once, its report never written). Heard until
   // the command has ended: one more while the run is cancelled and reported and the console
   // closes (about a second) is answered, where it ended the process and lost the report.
-  const stopListening = onStopSignals(interrupt, () => io.stderr(`${ALREADY_STOPPING}\n`));
+  const signals = onStopSignals(interrupt, () => io.stderr(ALREADY_STOPPING));
   await withConsole(
     context,
     async (core): Promise<never> => {
@@ -224,7 +225,7 @@ export async function runTest(
       return reportEnd(end, output.gone, { reporter: flags.reporter, out }, context);
     },
     { session },
-  ).finally(stopListening);
+  ).finally(signals.release);
 }
 
 /** The run's end said, its report written (to standard output or --out), and the exit that says how it ended. */

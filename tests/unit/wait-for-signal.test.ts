@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * waitForSignal, what `serve`, `listen` and `emulator` stop on, is built on onStopSignals as
+ * `test` is: after the first Ctrl+C or SIGTERM (or standard output gone), a later one is answered
+ * "Already stopping: …" rather than left to Node, which ended the process in the middle of its
+ * close (exit 130). Its signal listeners are called directly here: emitting a real SIGINT would
+ * reach the test runner's own. The real processes are in long-running-second-signal.test.ts.
+ */
+const outputClosed = vi.hoisted(() => ({ listeners: new Set<() => void>(), removed: 0 }));
+vi.mock('../../src/main/cli/standard-io', () => ({
+  onOutputClosed: (listener: () => void) => {
+    outputClosed.listeners.add(listener);
+    return () => {
+      outputClosed.removed += 1;
+      outputClosed.listeners.delete(listener);
+    };
+  },
+}));
+const { waitForSignal } = await import('../../src/main/cli/wait-for-signal');
+
+const STEPS = 'the servers close, then the console.';
+type Listener = (...args: unknown[]) => void;
+/** Released after each test, so a failed one leaves no signal listener behind. */
+const waiting: { release: () => void }[] = [];
+
+/** Starts waiting and returns what it said, and the SIGINT and SIGTERM listeners it added. */
+function startWaiting(until?: Promise<void>) {
+  const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const said: string[] = [];
+  const wait = waitForSignal({ say: (text) => said.push(text), steps: STEPS }, until);
+  waiting.push(wait);
+  const added = (name: 'SIGINT' | 'SIGTERM') =>
+    process.listeners(name).filter((listener) => !before[name].includes(listener)) as Listener[];
+  return { wait, said, sigint: added('SIGINT'), sigterm: added('SIGTERM') };
+}
+
+const settled = async (promise: Promise<void>) =>
+  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 20))]);
+
+afterEach(() => {
+  for (const wait of waiting.splice(0)) wait.release();
+  outputClosed.listeners.clear();
+  outputClosed.removed = 0;
+});
+
+describe('waitForSignal', () => {
+  it('stops on the first signal and answers each later one, until released', async () => {
+    const { wait, said, sigint, sigterm } = startWaiting();
+    expect([sigint.length, sigterm.length]).toEqual([1, 1]);
+    expect(await settled(wait.signalled)).toBe(false);
+    sigint[0]?.('SIGINT');
+    expect(await settled(wait.signalled)).toBe(true);
+    expect(said).toEqual([]);
+    sigint[0]?.('SIGINT');
+    sigterm[0]?.('SIGTERM');
+    expect(said).toEqual([`Already stopping: ${STEPS}\n`, `Already stopping: ${STEPS}\n`]);
+    wait.release();
+    expect(process.listeners('SIGINT')).not.toContain(sigint[0]);
+    expect(process.listeners('SIGTERM')).not.toContain(sigterm[0]);
+    expect(outputClosed.listeners.size).toBe(0);
+  });
+
+  it('stops when standard output is gone, and a signal after that is answered', async () => {
+    const { wait, said, sigint } = startWaiting();
+    for (const listener of [...outputClosed.listeners]) listener();
+    expect(await settled(wait.signalled)).toBe(true);
+    sigint[0]?.('SIGINT');
+    expect(said).toEqual([`Already stopping: ${STEPS}\n`]);
+    wait.release();
+    expect(outputClosed.removed).toBe(1);
+  });
+
+  it('listens for nothing when a test gives its own stop', async () => {
+    const { wait, sigint, sigterm } = startWaiting(Promise.resolve());
+    expect([sigint.length, sigterm.length, outputClosed.listeners.size]).toEqual([0, 0, 0]);
+    expect(await settled(wait.signalled)).toBe(true);
+    wait.release();
+  });
+});
