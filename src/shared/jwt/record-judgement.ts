@@ -22,6 +22,11 @@ export const recordJudgementSchema = z.discriminatedUnion('state', [
      * `valid · 1 warning`. Null where the stored judgement cannot be read.
      */
     findings: z.array(z.string()).nullable(),
+    /**
+     * Read from a file (history import): the verdict is the file's word, kept as it came, not
+     * this listener's judgement on arrival (imported-verdict-words.ts).
+     */
+    imported: z.boolean(),
   }),
   /** Not the listener's record of a webhook (a delivery's verdict is in its webhook's record). */
   z.object({ state: z.literal('none') }),
@@ -29,7 +34,7 @@ export const recordJudgementSchema = z.discriminatedUnion('state', [
 export type RecordJudgement = z.infer<typeof recordJudgementSchema>;
 
 export function recordJudgement(
-  detail: Pick<TimelineDetail, 'kind' | 'method' | 'tokenVerdict' | 'bodyVerdict' | 'details'>,
+  detail: Pick<TimelineDetail, 'kind' | 'method' | 'tokenVerdict' | 'bodyVerdict' | 'details' | 'imported'>,
   /** Main found a token (or a profile's secret) in the bytes: read only for a raw request. */
   secretsMasked: () => boolean,
 ): RecordJudgement {
@@ -43,8 +48,15 @@ export function recordJudgement(
       verdict: stored.data.verdict,
       reason: stored.data.reason,
       findings: stored.data.findings.map((finding) => finding.message),
+      imported: detail.imported,
     };
   return detail.tokenVerdict === null
     ? { state: 'none' }
-    : { state: 'judged', verdict: detail.tokenVerdict, reason: null, findings: null };
+    : {
+        state: 'judged',
+        verdict: detail.tokenVerdict,
+        reason: null,
+        findings: null,
+        imported: detail.imported,
+      };
 }

@@ -1,4 +1,5 @@
 import type { EventTokens } from '../contract/jwt';
+import { IMPORTED_VERDICT_IS } from './imported-verdict-words';
 
 /**
  * What the inspector says of the record a token came from (`#/jwt?event=<id>`). Only the
@@ -27,11 +28,21 @@ export interface TokenRecordWords {
   judgedIn: number | null;
 }
 
-export function tokenRecordWords(record: TokenRecord): TokenRecordWords {
+export function tokenRecordWords(
+  record: TokenRecord,
+  /** The record was imported: its verdicts are its file's word, not this listener's. */
+  fromFile = false,
+): TokenRecordWords {
   const name = tokenRecordName(record);
   const unchanged = 'editing the token above never changes this';
   switch (record.kind) {
     case 'webhook':
+      if (fromFile)
+        return {
+          heading: `Came with ${name}, imported from a file`,
+          caption: `As the file it was imported from gives it, ${IMPORTED_VERDICT_IS}; ${unchanged}.`,
+          judgedIn: null,
+        };
       return {
         heading: `Arrived with ${name}`,
         caption: `As the listener judged it on arrival; ${unchanged}.`,

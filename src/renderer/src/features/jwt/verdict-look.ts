@@ -9,6 +9,7 @@ import {
   tokenVerdictLabel,
 } from '@shared/jwt/token-verdict-meaning';
 import { countOf } from '@shared/count-words';
+import { IMPORTED_TOKEN_VERDICT } from '@shared/jwt/imported-verdict-words';
 import type { SignalHue } from '@ui/readable-colors';
 
 /**
@@ -27,6 +28,8 @@ export type VerdictRef =
        * the chip (a record's detail) leave them out.
        */
       findings?: readonly string[] | null | typeof FINDINGS_UNREADABLE;
+      /** Read from a file: the verdict is the file's word, said in its meaning (imported-verdict-words.ts). */
+      imported?: boolean;
     }
   | { kind: 'body'; verdict: BodyVerdict; findings: number | null | typeof FINDINGS_UNREADABLE };
 
@@ -64,14 +67,25 @@ const plural = (count: number) => countOf(count, 'finding');
  * The colour, words, meaning and goodness of a verdict, shared by every way it is drawn. A body
  * with findings never looks plain good: it says how many, in orange.
  */
-export function verdictLook(ref: VerdictRef): {
+export function verdictLook(ref: VerdictRef): VerdictLook {
+  const look = lookOf(ref);
+  // Every chip of an imported record's token says whose word it is, on hover: the lists, the
+  // Timeline's detail and the inspector alike.
+  return ref.kind === 'token' && ref.imported === true
+    ? { ...look, meaning: `${look.meaning}\n${IMPORTED_TOKEN_VERDICT}` }
+    : look;
+}
+
+interface VerdictLook {
   /** Drawn by readable-colors.ts: a good verdict as a light chip, any other filled. */
   color: SignalHue;
   label: string;
   meaning: string;
   good: boolean;
   findings: number | null;
-} {
+}
+
+function lookOf(ref: VerdictRef): VerdictLook {
   if (ref.findings === FINDINGS_UNREADABLE) {
     const meaning =
       ref.kind === 'token' ? TOKEN_VERDICT_MEANING[ref.verdict] : BODY_VERDICT_MEANING[ref.verdict];
