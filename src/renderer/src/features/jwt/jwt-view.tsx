@@ -2,7 +2,12 @@ import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Textarea, Title 
 import { IconEdit } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ClipboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { TOKEN_MAX_CHARS, TOKEN_TOO_LONG, type EventTokens } from '@shared/contract/jwt';
+import {
+  TOKEN_MAX_CHARS,
+  TOKEN_TOO_LONG,
+  type EventTokens,
+  type JwtVerification,
+} from '@shared/contract/jwt';
 import { formatCount } from '@shared/count-format';
 import { readRecordIdParam } from '@shared/event-filter-params';
 import { decodeJwt } from '@shared/jwt/decode-jwt';
@@ -83,6 +88,8 @@ export function JwtView() {
   const eventId = eventRead?.id ?? null;
   const addressProblem = eventRead?.problem ?? null;
   const [revealError, setRevealError] = useState<string | null>(null);
+  // The verdict VerdictNow shows, for the record's verdict above it to say why they differ.
+  const [checkedNow, setCheckedNow] = useState<JwtVerification | null>(null);
   useInspectorClock();
 
   useEffect(() => {
@@ -175,12 +182,14 @@ export function JwtView() {
                     tokens={tokens}
                     judgement={judgement}
                     inspecting={stored?.eventId === tokens.id ? stored.source : null}
+                    checkedNow={stored?.eventId === tokens.id ? checkedNow : null}
                   />
                 )}
               <VerdictNow
                 subject={subject}
                 against={secretChoice.against}
                 timed={decoded !== null && Object.values(decoded.times).some((time) => time !== null)}
+                onChecked={setCheckedNow}
                 idleText={
                   secretChoice.choice === 'secret' && secretChoice.secret === '' ? (
                     'Paste a secret to verify with.'

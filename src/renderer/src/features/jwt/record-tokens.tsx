@@ -29,7 +29,7 @@ export function RecordTokens({
   onInspect: (source: 'header' | 'query') => void;
 }) {
   const present = tokens.tokens.filter((entry) => entry.masked !== null);
-  const words = tokenRecordWords(tokens);
+  const words = tokenRecordWords(tokens, judgement.state === 'judged' && judgement.imported);
   return (
     <Card
       withBorder

@@ -61,11 +61,14 @@ export function VerdictNow({
   against,
   timed,
   idleText,
+  onChecked,
 }: {
   subject: VerifySubject;
   against: SecretSource | null;
   timed: boolean;
   idleText: ReactNode;
+  /** Told the verdict shown (null while none is), for the record's verdict above to compare. */
+  onChecked?: (result: JwtVerification | null) => void;
 }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Re-check when profiles change (a new notification token, another active profile).
@@ -113,6 +116,8 @@ export function VerdictNow({
   }, [requestKey, profiles, timed]);
 
   const shown = requestKey === null ? 'idle' : outcome?.key === requestKey ? outcome : 'checking';
+  const checked = typeof shown === 'object' && shown.state === 'done' ? shown.result : null;
+  useEffect(() => onChecked?.(checked), [checked, onChecked]);
   return (
     <Stack gap={4} data-testid="jwt-verdict" aria-live="polite">
       {tooLong ? (
