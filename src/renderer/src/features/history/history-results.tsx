@@ -129,7 +129,12 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
         ) : record.tokenVerdict === null ? (
           ''
         ) : (
-          <RowVerdict kind="token" verdict={record.tokenVerdict} findings={tokenFindingsAsRead(record)} />
+          <RowVerdict
+            kind="token"
+            verdict={record.tokenVerdict}
+            findings={tokenFindingsAsRead(record)}
+            imported={record.imported}
+          />
         )}
       </td>
       <td className={classes.verdict}>

@@ -164,7 +164,12 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
       <div role="cell" className={classes.verdicts}>
         {isUnreadRequest(verdicts) && <RowNotJudged />}
         {verdicts.tokenVerdict !== null && (
-          <RowVerdict kind="token" verdict={verdicts.tokenVerdict} findings={tokenFindingsAsRead(verdicts)} />
+          <RowVerdict
+            kind="token"
+            verdict={verdicts.tokenVerdict}
+            findings={tokenFindingsAsRead(verdicts)}
+            imported={verdicts.imported}
+          />
         )}
         {verdicts.bodyVerdict !== null && (
           <RowVerdict kind="body" verdict={verdicts.bodyVerdict} findings={bodyFindingsAsRead(verdicts)} />

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { TimelineDetail } from '@shared/events';
 import { deliveryAttemptFacts, injectedFaultsSentence } from '@shared/emulator-fault-words';
+import { IMPORTED_TOKEN_VERDICT } from '@shared/jwt/imported-verdict-words';
 import { isUnreadRequest, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
 import { VerdictBadge } from '@features/jwt';
@@ -14,22 +15,38 @@ const SOURCE_LABEL: Record<TokenCheck['source'], string> = {
   query: '?serviceToken=',
 };
 
-/** The listener's verdict on each token it found, with its reason, as judged on arrival. */
+/** Said under an imported record's token verdict: the file's word, not the listener's. */
+function ImportedVerdictNote({ detail }: { detail: TimelineDetail }) {
+  return detail.imported ? (
+    <Text size="xs" c="dimmed" data-testid="token-verdict-imported">
+      {IMPORTED_TOKEN_VERDICT}
+    </Text>
+  ) : null;
+}
+
+/**
+ * The listener's verdict on each token it found, with its reason, as judged on arrival; an
+ * imported record's, as its file gave it, said so.
+ */
 function TokenChecks({ detail }: { detail: TimelineDetail }) {
   const parsed = webhookDetailsSchema.safeParse(detail.details);
   if (!parsed.success) {
     return detail.tokenVerdict === null ? null : (
-      <Group gap="xs">
-        <Text size="sm">Token</Text>
-        <VerdictBadge kind="token" verdict={detail.tokenVerdict} />
-      </Group>
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Text size="sm">Token</Text>
+          <VerdictBadge kind="token" verdict={detail.tokenVerdict} imported={detail.imported} />
+        </Group>
+        <ImportedVerdictNote detail={detail} />
+      </Stack>
     );
   }
   const { token } = parsed.data;
   return (
     <Stack gap={6} data-testid="token-checks">
+      <ImportedVerdictNote detail={detail} />
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <VerdictBadge kind="token" verdict={token.verdict} />
+        <VerdictBadge kind="token" verdict={token.verdict} imported={detail.imported} />
         <Text size="sm" data-testid="token-reason">
           {token.reason}
         </Text>
