@@ -206,6 +206,11 @@ export const timelineDetailSchema = timelineSummarySchema.extend({
   query: z.string().nullable(),
   remoteAddress: z.string().nullable(),
   requestHeaders: headerListSchema,
+  /**
+   * The trailer fields a chunked request sent after its last chunk, as they arrived (raw
+   * names and values, in order): absent when none did (shared/request-trailers.ts).
+   */
+  requestTrailers: headerListSchema.optional(),
   requestBody: bodyViewSchema.nullable(),
   responseHeaders: headerListSchema.nullable(),
   responseBody: bodyViewSchema.nullable(),

@@ -12,6 +12,7 @@ import { readBody, type BodyInterruption, type CapturedBody } from './read-body'
 import type { CraftedToken } from '../store/crafted-tokens-repository';
 import { linkReplay, markForwardedCopy, type KnownReplay } from './replay-link';
 import { errorWords } from '../../shared/error-words';
+import { withRequestTrailers } from '../../shared/request-trailers';
 
 /** A webhook exactly as received, for forwarding it on. */
 export interface ReceivedWebhook {
@@ -148,6 +149,10 @@ export async function handleWebhook(
     // a forward's marker makes it another listener's copy.
     ...(linkReplay(headers, context.replayByUid) ?? markForwardedCopy(headers)),
   };
+  // Node fills rawTrailers once the body has been read to its end; empty for nearly every
+  // request, which then stores nothing more.
+  if (req.rawTrailers.length > 0)
+    event.details = withRequestTrailers(event.details, headerPairs(req.rawTrailers));
   try {
     const verification = await context.verification();
     const judged = await judgeWebhook(

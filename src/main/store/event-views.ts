@@ -11,6 +11,7 @@ import {
 import { provenanceSchema } from '../../shared/provenance';
 import { UNREADABLE_AT } from '../../shared/damaged-record-words';
 import { notSentOf, recordStatusWord, unansweredOf, type NotSent } from '../../shared/record-status';
+import { requestTrailersOf } from '../../shared/request-trailers';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import { bodyFindingsOf, tokenFindingsOf } from './event-findings';
 import type { EventRow, SummaryRow } from './event-columns';
@@ -211,7 +212,8 @@ export function damagedOfRow(stored: EventRow): DamagedField[] {
 export function toDetail(stored: EventRow): TimelineDetail {
   const row = readEventRow(stored);
   const read = readStoredDetails(row.details);
-  const details = read === UNREADABLE ? {} : read;
+  // The trailer fields go beside the request headers, so every reader masks them as it does those.
+  const { trailers, rest: details } = requestTrailersOf(read === UNREADABLE ? {} : read);
   const summary = toSummary(row);
   const damaged = damagedOfRow(row);
   const requestHeaders = readStoredHeaderList(row.request_headers);
@@ -224,6 +226,7 @@ export function toDetail(stored: EventRow): TimelineDetail {
     remoteAddress: row.remote_address,
     // Damaged parts read as empty here and are named in `damaged`: cURL refuses them, views say so.
     requestHeaders: requestHeaders === UNREADABLE ? [] : requestHeaders,
+    ...(trailers === null ? {} : { requestTrailers: trailers }),
     requestBody: requestBodyOf(row),
     responseHeaders: responseHeaders === UNREADABLE ? [] : responseHeaders,
     responseBody: responseBodyOf(row.response_body, details),

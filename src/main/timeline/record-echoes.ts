@@ -63,7 +63,9 @@ export function partsThatCouldEcho(detail: TimelineDetail): WithheldPart[] {
   const parts: WithheldPart[] = [];
   if ((detail.query ?? '') !== '' || (detail.url !== null && queryOfUrl(detail.url) !== ''))
     parts.push('query');
-  if (headersCould(detail.requestHeaders)) parts.push('requestHeaders');
+  // Trailer fields are request header fields that came after the body: withheld with them.
+  if (headersCould(detail.requestHeaders) || headersCould(detail.requestTrailers ?? null))
+    parts.push('requestHeaders');
   if (hasBytes(detail.requestBody)) parts.push('requestBody');
   // A response has no URL of its own: its Host rule does not apply.
   if (
@@ -87,6 +89,7 @@ export function withoutParts(detail: TimelineDetail, parts: readonly WithheldPar
     url: out.has('query') && detail.url !== null ? urlWithoutQuery(detail.url) : detail.url,
     query: out.has('query') ? null : detail.query,
     requestHeaders: out.has('requestHeaders') ? [] : detail.requestHeaders,
+    ...(detail.requestTrailers !== undefined && out.has('requestHeaders') ? { requestTrailers: [] } : {}),
     requestBody: out.has('requestBody') ? null : detail.requestBody,
     responseHeaders: out.has('responseHeaders') ? [] : detail.responseHeaders,
     responseBody: out.has('responseBody') ? null : detail.responseBody,

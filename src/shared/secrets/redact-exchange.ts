@@ -47,6 +47,8 @@ export interface ExchangeParts {
   path?: string | null;
   query: string | null;
   requestHeaders: HeaderList;
+  /** Trailer fields a chunked request sent after its body: header fields, masked as those are. */
+  requestTrailers?: HeaderList;
   responseHeaders: HeaderList | null;
   requestBody: BodyView | null;
   responseBody: BodyView | null;
@@ -60,8 +62,8 @@ function changedFrom(before: ExchangeParts, after: ExchangeParts): boolean {
     after.query !== before.query ||
     after.requestBody !== before.requestBody ||
     after.responseBody !== before.responseBody ||
-    JSON.stringify([after.requestHeaders, after.responseHeaders]) !==
-      JSON.stringify([before.requestHeaders, before.responseHeaders])
+    JSON.stringify([after.requestHeaders, after.requestTrailers, after.responseHeaders]) !==
+      JSON.stringify([before.requestHeaders, before.requestTrailers, before.responseHeaders])
   );
 }
 
@@ -71,13 +73,15 @@ function changedFrom(before: ExchangeParts, after: ExchangeParts): boolean {
  * another is replaced whole). The same list for the screens (redactExchange) and the text index.
  */
 export function secretsOfExchange(
-  exchange: Pick<ExchangeParts, 'query' | 'requestHeaders' | 'url'>,
+  exchange: Pick<ExchangeParts, 'query' | 'requestHeaders' | 'requestTrailers' | 'url'>,
   secrets: readonly string[],
 ): string[] {
-  return usableSecrets([
-    ...secretsOfRequest(exchange.query, exchange.requestHeaders, exchange.url),
-    ...secrets,
-  ]);
+  // A credential sent as a trailer field (Authorization after the body) is one all the same.
+  const fields =
+    exchange.requestTrailers === undefined
+      ? exchange.requestHeaders
+      : [...exchange.requestHeaders, ...exchange.requestTrailers];
+  return usableSecrets([...secretsOfRequest(exchange.query, fields, exchange.url), ...secrets]);
 }
 
 /**
@@ -97,6 +101,9 @@ export function redactExchange<T extends ExchangeParts>(
     ...(typeof exchange.path === 'string' ? { path: redactPath(exchange.path, known, replace) } : {}),
     query: exchange.query === null ? null : redactQuery(exchange.query, known, replace),
     requestHeaders: redactHeaders(exchange.requestHeaders, known, replace),
+    ...(exchange.requestTrailers === undefined
+      ? {}
+      : { requestTrailers: redactHeaders(exchange.requestTrailers, known, replace) }),
     responseHeaders:
       exchange.responseHeaders === null ? null : redactHeaders(exchange.responseHeaders, known, replace),
     requestBody: changeBody(exchange.requestBody, known, replace, REDACT_BODY),
@@ -124,6 +131,7 @@ export function replaceSecretsInExchange<T extends ExchangeParts>(
     ...(typeof exchange.path === 'string' ? { path: text(exchange.path) } : {}),
     query: exchange.query === null ? null : text(exchange.query),
     requestHeaders: headers(exchange.requestHeaders),
+    ...(exchange.requestTrailers === undefined ? {} : { requestTrailers: headers(exchange.requestTrailers) }),
     responseHeaders: exchange.responseHeaders === null ? null : headers(exchange.responseHeaders),
     requestBody: changeBody(exchange.requestBody, known, replace, REPLACE_IN_BODY),
     responseBody: changeBody(exchange.responseBody, known, replace, REPLACE_IN_BODY),

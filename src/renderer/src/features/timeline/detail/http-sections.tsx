@@ -117,6 +117,20 @@ export function RequestSection({ detail, revealed, onReveal }: RevealableDetail)
       ) : (
         <BodyView body={detail.requestBody} label="request" fileStem={`record-${detail.id}-request-body`} />
       )}
+      {/* Only a chunked request that ended with trailer fields has any: absent, nothing is said. */}
+      {detail.requestTrailers !== undefined && (
+        <>
+          <Title order={6}>Trailers</Title>
+          <Text size="xs" c="dimmed">
+            Header fields sent after the chunked body, as they arrived.
+          </Text>
+          {isWithheld(detail, 'requestHeaders') ? (
+            <WithheldNotice detail={detail} part="requestHeaders" again />
+          ) : (
+            <HeadersTable headers={detail.requestTrailers} label="Request trailer" />
+          )}
+        </>
+      )}
     </Stack>
   );
 }
