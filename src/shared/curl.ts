@@ -34,6 +34,8 @@ export interface CurlSource {
   path: string | null;
   query: string | null;
   requestHeaders: HeaderList;
+  /** Trailer fields that came after a chunked body (curl cannot send them: trailerNote says so). */
+  requestTrailers?: HeaderList;
   requestBody: BodyView | null;
 }
 
@@ -108,6 +110,29 @@ const HEADERS_CURL_SETS = new Set([
   'connection',
   'keep-alive',
 ]);
+
+/**
+ * curl sends a body with a Content-Length and has no way to send trailer fields after it, so a
+ * stored `Trailer` header would announce fields the command never sends: it is left out, and
+ * the note says what the command does not send. Null: the request had neither.
+ */
+function trailerNote(source: CurlSource): string | null {
+  const announced = source.requestHeaders.filter(([name]) => name.trim().toLowerCase() === 'trailer');
+  const trailers = source.requestTrailers ?? [];
+  if (trailers.length > 0)
+    return `The request ended with trailer fields after its chunked body (${namesWords(trailers)}); curl cannot send trailer fields, so they are left out${announced.length > 0 ? ', and so is the Trailer header that announced them' : ''}.`;
+  if (announced.length > 0)
+    return 'Its Trailer header announced trailer fields, and the record holds none; curl cannot send trailer fields, so the header is left out.';
+  return null;
+}
+
+/** Field names for a note (never their values, which may be secrets); unprintable ones counted. */
+function namesWords(fields: HeaderList): string {
+  const names = fields.map(([name]) => name);
+  return names.every((name) => PRINTABLE_ASCII.test(name))
+    ? names.join(', ')
+    : `${fields.length} field${fields.length === 1 ? '' : 's'}`;
+}
 
 /** Whether body text can go inside single quotes on a terminal (else it goes through base64). */
 function isSafeInArgument(text: string): boolean {
@@ -347,6 +372,8 @@ export function buildCurlCommand(
   const parts = sendableParts(source, options, consoleCommand);
 
   if (parts.echoes) notes.push(echoedSecretNote(source.id, consoleCommand));
+  const trailers = trailerNote(source);
+  if (trailers !== null) notes.push(trailers);
   const method = source.method.trim() || 'GET';
   const body = bodyPlan(parts.body, notes);
   const hasBody = body.args.length > 0;
@@ -362,6 +389,7 @@ export function buildCurlCommand(
   const lines: string[] = [first.join(' ')];
   for (const [name, rawValue] of parts.headers) {
     if (HEADERS_CURL_SETS.has(name.toLowerCase())) continue;
+    if (name.trim().toLowerCase() === 'trailer') continue; // trailerNote says why.
     let value = rawValue;
     if (/[\r\n]/.test(value) || /[\r\n]/.test(name)) {
       notes.push(`The ${name.replace(/[\r\n]+/g, ' ')} header held line breaks; they are sent as spaces.`);
