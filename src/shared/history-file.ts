@@ -36,6 +36,11 @@ export const exportedEventSchema = z
     query: z.string().nullable().default(null),
     remote_address: z.string().nullable().default(null),
     request_headers: z.array(header).default([]),
+    /**
+     * The trailer fields a chunked request sent after its last chunk, as they arrived; absent
+     * when none did (shared/request-trailers.ts).
+     */
+    request_trailers: z.array(header).optional(),
     request_body: z.string().nullable().default(null),
     request_body_base64: z.base64().nullable().default(null),
     request_truncated: z.boolean().default(false),

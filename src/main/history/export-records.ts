@@ -23,6 +23,7 @@ import {
   UNREADABLE,
 } from '../store/stored-columns';
 import { RELATED_UID_KEY } from '../store/history-repository';
+import { requestTrailersOf } from '../../shared/request-trailers';
 
 /**
  * Where an exported record keeps, as stored, the columns that could not be read (the stored text
@@ -114,7 +115,9 @@ export function exportedEvent(row: EventRow, options: ExportOptions): WrittenEve
   if (damaged.length > 0) options.onDamaged?.(row.id, damaged);
   // An imported record's link kept by uid goes out as related_uid, where it came from.
   const { [RELATED_UID_KEY]: keptRelatedUid, ...ownDetails } = details;
-  details = ownDetails;
+  // Trailer fields go out beside the request headers (request_trailers), redacted as those are.
+  const { trailers, rest } = requestTrailersOf(ownDetails);
+  details = rest;
   const relatedUid =
     (row.related_id === null ? null : options.uidOf(row.related_id)) ??
     (typeof keptRelatedUid === 'string' ? keptRelatedUid : null);
@@ -126,6 +129,7 @@ export function exportedEvent(row: EventRow, options: ExportOptions): WrittenEve
     path: row.path,
     query: row.query,
     requestHeaders: requestHeaders === UNREADABLE ? [] : requestHeaders,
+    ...(trailers === null ? {} : { requestTrailers: trailers }),
     responseHeaders: responseHeaders === UNREADABLE ? [] : responseHeaders,
     requestBody: requestBodyOf(row),
     responseBody: responseBodyOf(row.response_body, details),
@@ -164,6 +168,8 @@ export function exportedEvent(row: EventRow, options: ExportOptions): WrittenEve
     query: shown.query,
     remote_address: row.remote_address,
     request_headers: shown.requestHeaders,
+    // Only when some arrived: a record without them reads as every export has written it.
+    ...(shown.requestTrailers === undefined ? {} : { request_trailers: shown.requestTrailers }),
     request_body: shown.requestBody?.text ?? null,
     request_body_base64: shown.requestBody?.base64 ?? null,
     request_truncated: row.request_truncated === 1,

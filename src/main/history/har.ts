@@ -129,6 +129,8 @@ export function harEntry(
       related_uid: event.related_uid,
       details: event.details,
       remote_address: event.remote_address,
+      // HAR has no place for trailer fields: they ride here, and import reads them back.
+      ...(event.request_trailers === undefined ? {} : { request_trailers: event.request_trailers }),
       request_truncated: event.request_truncated,
       request_size: event.request_size,
       response_truncated: event.response_truncated,

@@ -21,6 +21,7 @@ import { parseJsonText } from '../../shared/json-text';
 import type { NewEvent } from '../store/events-repository';
 import { RELATED_UID_KEY } from '../store/history-repository';
 import { REDACTED } from '../../shared/secrets/redact-secrets';
+import { REQUEST_TRAILERS_KEY, withRequestTrailers } from '../../shared/request-trailers';
 import { REDACTED_KEY, withRedactedSize } from './export-records';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 import { withOwnVerdicts } from './import-verdicts';
@@ -374,8 +375,17 @@ export function toNewEvent(event: ExportedEvent): NewEvent {
     imported: true,
     // A cut answer's size is kept where the console keeps it, in the details (recorded-exchange.ts),
     // and the related record's uid until that record is stored (history-repository.ts).
+    // Trailer fields are read from request_trailers only, judged by the schema: a details key
+    // of that name is not taken for them.
     details: {
-      ...Object.fromEntries(Object.entries(event.details).filter(([key]) => key !== RELATED_UID_KEY)),
+      ...withRequestTrailers(
+        Object.fromEntries(
+          Object.entries(event.details).filter(
+            ([key]) => key !== RELATED_UID_KEY && key !== REQUEST_TRAILERS_KEY,
+          ),
+        ),
+        event.request_trailers,
+      ),
       ...(event.response_truncated
         ? {
             responseTruncated: true,
