@@ -11,7 +11,16 @@ import {
   firstRunSendWords,
 } from '../../src/renderer/src/features/builder/first-run-progress';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
-import { arrivalOf, call, created, ORDER_ID, replayOf, resetRecords, webhook } from './helpers/order-records';
+import {
+  arrivalOf,
+  call,
+  created,
+  deliveryArrivedAs,
+  ORDER_ID,
+  replayOf,
+  resetRecords,
+  webhook,
+} from './helpers/order-records';
 
 // A tester's first ten minutes: with the emulator stopped the guide still said "Pay as the
 // customer would… Open the checkout page" (a dead page) under the builder's "The local emulator
@@ -129,10 +138,14 @@ describe('after the send, the guide reads the active profile and what the emulat
   });
 
   it("says an approval judged against another profile did not count, in Orders' words, and no Pay again", () => {
-    const records = [
-      created(),
-      webhook('order_approved', [], { tokenVerdict: 'no_secret', profileId: 2, profileName: 'Sandbox' }),
-    ];
+    // The emulator's delivery names the listener's record of it (delivery-arrival.ts).
+    const create = created();
+    const arrival = webhook('order_approved', [], {
+      tokenVerdict: 'no_secret',
+      profileId: 2,
+      profileName: 'Sandbox',
+    });
+    const records = [create, arrival, deliveryArrivedAs(arrival)];
     const paid = { held: 'approved' as const, records };
     const note = emulatorHeldStateNote('new', 'approved', records);
     expect(note).toContain('#2 order_approved arrived, but its token was judged against profile Sandbox');
@@ -157,14 +170,15 @@ describe('after the send, the guide reads the active profile and what the emulat
     const asked = [...replayed, call('getOrder', { response: { order_id: ORDER_ID, status: 'approved' } })];
     expect(deriveLifecycle(ORDER_ID, asked).state).toBe('approved');
     // Authorised there, approved here: Get order again, and no new send offered over a paid order.
+    const authorisation = webhook('order_authorised', [], {
+      tokenVerdict: 'no_secret',
+      profileName: 'Sandbox',
+    });
     const authorised = step({
       progress: 3,
       state: 'approved',
       held: 'authorised',
-      records: [
-        ...records,
-        webhook('order_authorised', [], { tokenVerdict: 'no_secret', profileName: 'Sandbox' }),
-      ],
+      records: [...records, authorisation, deliveryArrivedAs(authorisation)],
     });
     expect(authorised.text).toMatch(
       /^The emulator holds this order as authorised; #\d+ order_authorised arrived/,

@@ -128,4 +128,10 @@ describe('a delivery something else answered, which this console never received'
     expect(deliveredElsewhere([record({ status: null, error: 'Connection refused' })])).toEqual([]);
     expect(deliveredElsewhere([record({ provenance: 'replay' })])).toEqual([]);
   });
+
+  it('is still one beside a post of that event anyone could send (no delivery names it, its token unverified)', () => {
+    const delivery = record({});
+    const handSent = record({ kind: 'webhook', status: 200, tokenVerdict: 'missing' });
+    expect(deliveredElsewhere([delivery, handSent])).toEqual([delivery]);
+  });
 });

@@ -99,3 +99,39 @@ describe("an order whose row in the emulator's table is damaged", () => {
     expect(emulatorHeldStateNote(null, { damaged: sentence })).toBe(note);
   });
 });
+
+// An order whose notification URL is a merchant's own endpoint, paid on the emulator: the note
+// said truly where its notifications went, until a hand-sent `order_approved` with no token was
+// posted to this console's listener. Then it read "#3 order_approved arrived, but its token was
+// judged missing…", naming a request anyone could have sent as the emulator's notification, and
+// no longer said where the emulator's went. Only the listener's record of the emulator's own
+// delivery (the delivery names it, delivery-arrival.ts) is named as the one that arrived.
+describe("a webhook that is not the emulator's delivery", () => {
+  beforeEach(resetRecords);
+  const sink = 'http://127.0.0.1:8099/n?serviceToken=••••UBAY';
+
+  it('a hand-sent one is never named, and never hides where its notifications went', () => {
+    const delivered = { ...deliveryOf('order_approved'), url: sink };
+    const handSent = webhook('order_approved', [], { tokenVerdict: 'missing' });
+    expect(emulatorHeldStateNote('new', 'approved', [created(), delivered, handSent])).toBe(
+      `The emulator holds this order as approved; its notifications went to ${sink}, not to this console's listener, so this order's state is from its records.`,
+    );
+    // Nothing delivered yet: said as not known, not as the hand-sent record.
+    resetRecords();
+    const alone = [created(), webhook('order_approved', [], { tokenVerdict: 'invalid_signature' })];
+    expect(emulatorHeldStateNote('new', 'approved', alone)).toContain('no record here says so yet');
+  });
+
+  it("the listener's record of the emulator's delivery, judged invalid, is still named", () => {
+    const arrival = webhook('order_approved', [], { tokenVerdict: 'no_secret', profileName: 'Slow' });
+    const delivery = {
+      ...deliveryOf('order_approved'),
+      url: 'http://127.0.0.1:4310/',
+      relatedId: arrival.id,
+    };
+    const handSent = webhook('order_approved', [], { tokenVerdict: 'missing' });
+    expect(emulatorHeldStateNote('new', 'approved', [created(), arrival, delivery, handSent])).toContain(
+      `; #${arrival.id} order_approved arrived, but its token was judged against profile Slow`,
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
 import { emulatorHeldStateNote } from '../../src/shared/orders/emulator-held-state';
-import { created, ORDER_ID, resetRecords, webhook } from './helpers/order-records';
+import { created, deliveryArrivedAs, ORDER_ID, resetRecords, webhook } from './helpers/order-records';
 
 // A checkout sent with --profile Local while Slow (no notification token) was active, then paid:
 // the emulator signed #2 order_approved with Local's token, the listener judged it against
@@ -11,10 +11,16 @@ import { created, ORDER_ID, resetRecords, webhook } from './helpers/order-record
 describe('a notification judged against another profile than the order was sent with', () => {
   beforeEach(resetRecords);
 
-  const records = () => [
-    created(),
-    webhook('order_approved', [], { tokenVerdict: 'no_secret', profileId: 2, profileName: 'Slow' }),
-  ];
+  // The emulator's delivery names the listener's record of it (delivery-arrival.ts).
+  const records = () => {
+    const create = created();
+    const arrival = webhook('order_approved', [], {
+      tokenVerdict: 'no_secret',
+      profileId: 2,
+      profileName: 'Slow',
+    });
+    return [create, arrival, deliveryArrivedAs(arrival)];
+  };
 
   it("the emulator's note names the record that arrived and why it did not count", () => {
     expect(emulatorHeldStateNote('new', 'approved', records())).toBe(
@@ -30,15 +36,18 @@ describe('a notification judged against another profile than the order was sent 
   });
 
   it('another verdict is said against that profile too; a record of another step is not named', () => {
-    const forged = [
-      created(),
-      webhook('order_approved', [], { tokenVerdict: 'invalid_signature', profileName: 'Slow' }),
-    ];
+    const create = created();
+    const signedElsewhere = webhook('order_approved', [], {
+      tokenVerdict: 'invalid_signature',
+      profileName: 'Slow',
+    });
+    const forged = [create, signedElsewhere, deliveryArrivedAs(signedElsewhere)];
     expect(emulatorHeldStateNote('new', 'approved', forged)).toContain(
       "#2 order_approved arrived, but its token was judged invalid_signature against profile Slow's notification token (the listener's when it arrived), so it does not count",
     );
     // An order_authorised that did not count says nothing of the approval the emulator holds.
-    const other = [created(), webhook('order_authorised', [], { tokenVerdict: 'no_secret' })];
+    const authorised = webhook('order_authorised', [], { tokenVerdict: 'no_secret' });
+    const other = [create, authorised, deliveryArrivedAs(authorised)];
     expect(emulatorHeldStateNote('new', 'approved', other)).toContain('no record here says so yet');
   });
 });

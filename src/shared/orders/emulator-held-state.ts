@@ -1,4 +1,5 @@
 import type { TimelineSummary } from '../events';
+import { emulatorArrivalIds, receivedFromEmulator } from './emulator-arrivals';
 import { ORDER_STATE_WORDS } from './operation-availability';
 import { lifecycleStepOf, stepOfEventType, type OrderState } from './order-states';
 import { tokenJudgedAgainstWords } from './token-judged-against';
@@ -15,6 +16,7 @@ type HeldRecord = Pick<
   | 'status'
   | 'notSent'
   | 'error'
+  | 'relatedId'
 >;
 
 /**
@@ -31,11 +33,12 @@ function neverSentWhy(record: HeldRecord): string {
 
 /**
  * Where the emulator's notifications of this order went, when the console knows they went
- * elsewhere: deliveries answered by their endpoint, and no notification of the service's
- * received here (one that was means the listener is where they go, and the rest may follow).
+ * elsewhere: deliveries answered by their endpoint, and none of them received here (one that
+ * was means the listener is where they go, and the rest may follow; emulator-arrivals.ts).
  */
-function deliveredElsewhere(records: readonly HeldRecord[]): string[] {
-  if (records.some((record) => record.kind === 'webhook' && record.provenance === 'service')) return [];
+function deliveredElsewhere(records: readonly HeldRecord[], arrivals: ReadonlySet<number>): string[] {
+  const receivedHere = records.some((record) => receivedFromEmulator(record, arrivals));
+  if (receivedHere) return [];
   const urls = records
     .filter((record) => record.kind === 'delivery' && record.status !== null && record.url !== null)
     .map((record) => record.url ?? '');
@@ -49,8 +52,9 @@ function deliveredElsewhere(records: readonly HeldRecord[]): string[] {
  * yet. Said beside the state so two views of one console never disagree without a word; it never
  * moves the state. Null when they agree, or the emulator does not hold the order.
  *
- * `records` are the order's (oldest first): when the notification of the held state did arrive
- * but its token was not judged valid (judged against another profile's token, say), that record
+ * `records` are the order's (oldest first): when the emulator's notification of the held state did
+ * arrive (the listener's record its delivery names; never a post anyone could send) but its token
+ * was not judged valid (judged against another profile's token, say), that record
  * is named with why it did not count; "no record here says so yet" stood beside it. When its
  * notifications were delivered to another endpoint (the order's notification URL is not this
  * listener), that is said, with where: "may be on its way" stood beside six answered deliveries.
@@ -71,9 +75,11 @@ export function emulatorHeldStateNote(
   if (held === 'canceled' && (state === 'new' || state === null))
     return `The emulator holds this order as canceled (the customer cancelled it there); the service sends no notification for that, ${from}.`;
   const step = lifecycleStepOf(held);
+  const arrivals = emulatorArrivalIds(records);
   const arrived = records.findLast(
     (record) =>
       record.kind === 'webhook' &&
+      arrivals.has(record.id) &&
       record.tokenVerdict !== 'valid' &&
       record.eventType !== null &&
       stepOfEventType(record.eventType) === step,
@@ -90,7 +96,7 @@ export function emulatorHeldStateNote(
   );
   if (never !== undefined)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; its notification was never sent (#${never.id}: ${neverSentWhy(never)}), ${from}.`;
-  const elsewhere = deliveredElsewhere(records);
+  const elsewhere = deliveredElsewhere(records, arrivals);
   if (elsewhere.length > 0)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; its notifications went to ${elsewhere.join(' and ')}, not to this console's listener, ${from}.`;
   return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; no record here says so yet (its notification may be on its way, dropped by a fault, or sent elsewhere), ${from}.`;

@@ -175,6 +175,11 @@ export function deliveryOf(eventType: string): OrderRecord {
   return { ...base('delivery'), eventType };
 }
 
+/** The emulator's delivery that this console's listener recorded as `arrival`, linked as delivery-arrival.ts links it. */
+export function deliveryArrivedAs(arrival: OrderRecord): OrderRecord {
+  return { ...deliveryOf(arrival.eventType ?? ''), url: 'http://127.0.0.1:4310/', relatedId: arrival.id };
+}
+
 /** `record` as imported from a file (a copy of it with its own id). */
 export function importedCopy(record: OrderRecord): OrderRecord {
   const fresh = base(record.kind);

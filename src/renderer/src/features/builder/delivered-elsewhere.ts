@@ -1,4 +1,5 @@
 import type { TimelineSummary } from '@shared/events';
+import { emulatorArrivalIds, receivedFromEmulator } from '@shared/orders/emulator-arrivals';
 
 /**
  * The emulator's deliveries about an order that something answered but this console's listener
@@ -9,10 +10,10 @@ import type { TimelineSummary } from '@shared/events';
  * builder said "No webhook yet. Pay on the checkout page" of an order the customer had paid.
  */
 export function deliveredElsewhere(records: readonly TimelineSummary[]): TimelineSummary[] {
+  // A post of that event anyone could send (tokenless, forged) is no sign this listener got it.
+  const arrivals = emulatorArrivalIds(records);
   const received = new Set(
-    records
-      .filter((record) => record.kind === 'webhook' && record.provenance === 'service')
-      .map((record) => record.eventType),
+    records.filter((record) => receivedFromEmulator(record, arrivals)).map((record) => record.eventType),
   );
   return records.filter(
     (record) =>
