@@ -11,6 +11,7 @@ import {
   type OrderSummary,
   type StripStep,
 } from '../../shared/orders/order-lifecycle';
+import { lastEvidenceWords } from '../../shared/orders/last-evidence';
 import { stepEvidence } from '../../shared/orders/strip-steps';
 import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
@@ -38,7 +39,10 @@ export function orderSummaryJson(order: OrderSummary) {
     /** The service's creation; null when this console has no evidence of it (see first_seen_at). */
     created_at: order.createdAt,
     first_seen_at: order.firstSeenAt,
+    /** The list's order: the last evidence's time, else (no evidence) the first record's. */
     last_activity_at: order.lastActivityAt,
+    /** The newest counted evidence's time; null when the order has none (last_activity_at is then first_seen_at). */
+    last_evidence_at: order.lastEvidenceAt,
     records: order.recordCount,
     out_of_order: order.outOfOrder,
     findings: order.findings,
@@ -68,7 +72,7 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
       // "unknown" as the view's Amount says it: no create-checkout call of this console's own.
       order.amount === null ? 'unknown' : formatMoney(order.amount, order.currency),
       dash(order.profileName),
-      order.lastActivityAt,
+      lastEvidenceWords(order, terminalSafe),
       String(order.findings),
     ]),
   );

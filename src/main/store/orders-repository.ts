@@ -22,6 +22,8 @@ interface OrderRow {
   created_known: number;
   first_seen_ms: number;
   last_ms: number;
+  /** 0: the order has no evidence, and last_ms is its first record's (migration 044). */
+  evidence_known: number;
   record_count: number;
   out_of_order: number;
   findings: number;
@@ -72,6 +74,7 @@ function toSummary(row: OrderRow): OrderSummary {
     createdAt: row.created_known === 1 ? new Date(row.created_ms).toISOString() : null,
     firstSeenAt: new Date(row.first_seen_ms).toISOString(),
     lastActivityAt: new Date(row.last_ms).toISOString(),
+    lastEvidenceAt: row.evidence_known === 1 ? new Date(row.last_ms).toISOString() : null,
     recordCount: row.record_count,
     outOfOrder: row.out_of_order,
     findings: row.findings,
@@ -134,7 +137,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
     write: db.prepare(`UPDATE orders SET stale = 0, state = @state, known_from = @known_from,
       reference_id = @reference_id,
       amount = @amount, currency = @currency, profile_id = @profile_id, profile_name = @profile_name,
-      created_ms = @created_ms, created_known = @created_known, first_seen_ms = @first_seen_ms, last_ms = @last_ms, record_count = @record_count, out_of_order = @out_of_order,
+      created_ms = @created_ms, created_known = @created_known, first_seen_ms = @first_seen_ms, last_ms = @last_ms, evidence_known = @evidence_known, record_count = @record_count, out_of_order = @out_of_order,
       findings = @findings WHERE order_id = @order_id AND stale = @seen`),
     remove: db.prepare<[string, number]>('DELETE FROM orders WHERE order_id = ? AND stale = ?'),
     byId: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?'),
@@ -249,6 +252,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
         created_known: summary.createdAt === null ? 0 : 1,
         first_seen_ms: Date.parse(summary.firstSeenAt),
         last_ms: Date.parse(summary.lastActivityAt),
+        evidence_known: summary.lastEvidenceAt === null ? 0 : 1,
         record_count: summary.recordCount,
         out_of_order: summary.outOfOrder,
         findings: summary.findings,

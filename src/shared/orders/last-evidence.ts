@@ -18,7 +18,7 @@ import type { OrderRecord } from './order-record';
 export function lastEvidenceOf(
   entries: readonly LifecycleEntry[],
   sorted: readonly OrderRecord[],
-): Pick<OrderFacts, 'lastActivityAt' | 'latestRecord'> {
+): Pick<OrderFacts, 'lastActivityAt' | 'lastEvidenceAt' | 'latestRecord'> {
   const byId = new Map(sorted.map((record) => [record.id, record]));
   // A record whose stored time is damaged ('') dates nothing: it is listed, and a finding.
   const evidence = entries.filter((entry) => {
@@ -29,11 +29,15 @@ export function lastEvidenceOf(
   // With no evidence at all, the order is dated by when it was first seen, never moved later.
   const dating = evidence.at(-1)?.recordId ?? first?.id;
   const at = (dating === undefined ? undefined : byId.get(dating)?.at) ?? new Date(0).toISOString();
+  // That first record's time is no evidence (a hand-sent post, say): never called so.
+  const lastEvidenceAt = evidence.length > 0 ? at : null;
   const last = sorted.at(-1);
-  if (last === undefined || last.id === dating) return { lastActivityAt: at, latestRecord: null };
+  if (last === undefined || last.id === dating)
+    return { lastActivityAt: at, lastEvidenceAt, latestRecord: null };
   const lastEntry = entries.findLast((entry) => entry.recordId === last.id);
   return {
     lastActivityAt: at,
+    lastEvidenceAt,
     latestRecord: {
       recordId: last.id,
       at: last.at,
@@ -44,6 +48,21 @@ export function lastEvidenceOf(
       effect: lastEntry?.effect ?? null,
     },
   };
+}
+
+/**
+ * What every "Last evidence" shows (the `orders` column, the Orders list and details): its time,
+ * or, for an order with none, "none" and when it was first seen. The list is dated by that first
+ * record (lastActivityAt), but a tokenless post's time under "Last evidence" read as the service's.
+ * `format` is the place's own way of writing a time.
+ */
+export function lastEvidenceWords(
+  order: Pick<OrderFacts, 'lastEvidenceAt' | 'firstSeenAt'>,
+  format: (at: string) => string,
+): string {
+  return order.lastEvidenceAt === null
+    ? `none (first seen ${format(order.firstSeenAt)})`
+    : format(order.lastEvidenceAt);
 }
 
 /**

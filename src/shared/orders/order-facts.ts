@@ -24,6 +24,7 @@ type FixedFacts = Omit<
   | 'remainingToRefund'
   // Dated from the walk's entries, by the judgement that says what counted (last-evidence.ts).
   | 'lastActivityAt'
+  | 'lastEvidenceAt'
   | 'latestRecord'
 >;
 

@@ -220,6 +220,11 @@ export const orderFactsSchema = z.object({
    */
   lastActivityAt: z.string(),
   /**
+   * The newest counted evidence's time (lastActivityAt); null when the order has none, and its
+   * first record dates it: a time no view calls evidence (last-evidence.ts, lastEvidenceWords).
+   */
+  lastEvidenceAt: z.string().nullable(),
+  /**
    * The newest record when it is newer than the last activity and not the service's evidence (a
    * replay, a forward, a crafted or unverified webhook, an import, the emulator's delivery, a call
    * still waiting for its answer or left without one): shown marked, never dating the order.
@@ -340,7 +345,10 @@ export const orderSummarySchema = z.object({
   profileName: z.string().nullable(),
   createdAt: z.string().nullable(),
   firstSeenAt: z.string(),
+  /** The list's order: the last evidence, else the first record (OrderFacts.lastActivityAt). */
   lastActivityAt: z.string(),
+  /** Null when the order has no evidence of the service's (OrderFacts.lastEvidenceAt). */
+  lastEvidenceAt: z.string().nullable(),
   recordCount: z.number().int(),
   outOfOrder: z.number().int(),
   /** How many findings the order has (see OrderLifecycle.findings). */
@@ -362,6 +370,7 @@ export function summariseLifecycle(lifecycle: OrderLifecycle): OrderSummary {
     createdAt: facts.createdAt,
     firstSeenAt: facts.firstSeenAt,
     lastActivityAt: facts.lastActivityAt,
+    lastEvidenceAt: facts.lastEvidenceAt,
     recordCount: facts.recordCount,
     outOfOrder: lifecycle.outOfOrder,
     findings: lifecycle.findings.length,

@@ -41,6 +41,7 @@ import eventsUnanswered from './040-events-unanswered';
 import ordersKnownFromDeliveries from './041-orders-known-from-deliveries';
 import eventsUnansweredSentWhole from './042-events-unanswered-sent-whole';
 import ordersDatedByAnswers from './043-orders-dated-by-answers';
+import ordersEvidenceKnown from './044-orders-evidence-known';
 
 export interface Migration {
   readonly id: number;
@@ -100,4 +101,5 @@ export const migrations: readonly Migration[] = [
   { id: 41, name: '041-orders-known-from-deliveries', sql: ordersKnownFromDeliveries },
   { id: 42, name: '042-events-unanswered-sent-whole', sql: eventsUnansweredSentWhole },
   { id: 43, name: '043-orders-dated-by-answers', sql: ordersDatedByAnswers },
+  { id: 44, name: '044-orders-evidence-known', sql: ordersEvidenceKnown },
 ];

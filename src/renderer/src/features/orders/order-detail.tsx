@@ -42,7 +42,7 @@ import { OrderEntriesTable } from './order-entries-table';
 import { formatMoney } from '@shared/money-format';
 import { stateByDefault } from '@shared/orders/operation-availability';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
-import { latestRecordMark } from '@shared/orders/last-evidence';
+import { lastEvidenceWords, latestRecordMark } from '@shared/orders/last-evidence';
 import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { StateBadge } from './state-badge';
 import { useEmulatorHeldState } from './use-emulator-held-state';
@@ -216,7 +216,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         )}
         <Fact label="Profile" value={facts.profileName ?? '—'} />
         <Fact label={created.word === 'created' ? 'Created' : 'First seen'} value={formatZoned(created.at)} />
-        <Fact label={LAST_ACTIVITY_LABEL} value={formatZoned(facts.lastActivityAt)} />
+        <Fact label={LAST_ACTIVITY_LABEL} value={lastEvidenceWords(facts, formatZoned)} />
         {facts.latestRecord !== null && (
           // Newer than the last activity but not the service's evidence: said, marked, and it
           // neither dates the order nor moves it in the list. A capture still waiting for its

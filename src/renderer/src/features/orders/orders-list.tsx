@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { LAST_ACTIVITY_LABEL, type OrderSummary } from '@shared/orders/order-lifecycle';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
+import { lastEvidenceWords } from '@shared/orders/last-evidence';
 import { WHOLE_BADGE } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
 import { badgeColors } from '@ui/readable-colors';
@@ -84,9 +85,12 @@ function OrderRow({
           size="xs"
           c="dimmed"
           style={{ whiteSpace: 'nowrap' }}
-          title={`${LAST_ACTIVITY_LABEL} ${instantTitle(order.lastActivityAt)}`}
+          title={`${LAST_ACTIVITY_LABEL} ${lastEvidenceWords(order, instantTitle)}`}
         >
-          last {formatShortInstant(order.lastActivityAt, today)}
+          {/* Dated by its first record when it has no evidence (its place here), never called evidence. */}
+          {order.lastEvidenceAt === null
+            ? 'no evidence'
+            : `last ${formatShortInstant(order.lastEvidenceAt, today)}`}
         </Text>
       </Group>
     </UnstyledButton>
