@@ -55,7 +55,11 @@ export const webhookDetailsSchema = z.object({
     verdict: bodyVerdictSchema,
     findings: z.array(bodyFindingSchema),
   }),
-  /** The listener answered with this (status and delay as configured). */
+  /**
+   * The answer the listener planned (status and delay as configured): not that it went out. The
+   * row's status says what was answered, and stays empty while the answer waits out its delay or
+   * when it never went out (handle-webhook.ts).
+   */
   response: z.object({ status: z.number().int(), delayMs: z.number().int() }).optional(),
 });
 export type WebhookDetails = z.infer<typeof webhookDetailsSchema>;

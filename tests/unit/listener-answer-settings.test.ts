@@ -100,6 +100,40 @@ describe('a client that half-closes after its request (it sends FIN, then reads)
 });
 
 describe('a response delay not waited out', () => {
+  // A console killed (kill -9) during the delay leaves the row as it was written before the
+  // delay: that row must hold the request and claim no answer, only the one planned.
+  it('the row as stored while the answer waits claims no answer: only the request, and the plan', async () => {
+    served = await serveListener({}, { settings: answering({ responseDelayMs: 120_000 }) });
+    const current = served;
+    sendAndHold(current.server.port);
+    const stored = await eventually(() => current.rows()[0], 'the row');
+    expect(stored).toMatchObject({
+      status: null,
+      error: null,
+      durationMs: null,
+      responseHeaders: null,
+      responseBody: null,
+      details: { response: { status: 200, delayMs: 120_000 } },
+    });
+    expect(stored.requestBody?.text).toBe('{}');
+  });
+
+  it('an answer that went out after its delay is stored once it went out, as it went out', async () => {
+    served = await serveListener({}, { settings: answering({ respondStatus: 202, responseDelayMs: 150 }) });
+    const current = served;
+    const { port } = current.server;
+    const answer = await sendRaw(port, buildRawRequest(port, { target: '/slow', body: '{}' }));
+    expect(answer.status).toBe(202);
+    const row = await eventually(() => {
+      const found = current.rows()[0];
+      return found?.status === null ? undefined : found;
+    }, 'the answer stored');
+    expect(row).toMatchObject({ status: 202, error: null });
+    expect(row.responseBody?.text).toBe(answer.body);
+    expect(row.responseHeaders).toContainEqual(['Content-Length', String(Buffer.byteLength(answer.body))]);
+    expect(row.durationMs).toBeGreaterThanOrEqual(140);
+  });
+
   it('the client leaves during the delay: the row says so at once, not when the delay ends', async () => {
     served = await serveListener({}, { settings: answering({ responseDelayMs: 120_000 }) });
     const current = served;
@@ -110,7 +144,7 @@ describe('a response delay not waited out', () => {
       () => ((current.row(stored.id)?.error ?? null) === null ? undefined : current.row(stored.id)),
       'the row corrected',
     );
-    expect(corrected).toMatchObject({ responseBody: null, responseHeaders: null });
+    expect(corrected).toMatchObject({ status: null, responseBody: null, responseHeaders: null });
     expect(corrected.error).toMatch(/closed the connection before the answer was sent/);
   });
 
@@ -140,11 +174,12 @@ describe('a response delay not waited out', () => {
       await listening.core.close();
       const row = withConsoleFile(listening.dataDir, (db) =>
         db
-          .prepare<[], Pick<TimelineDetail, 'error'> & { response_body: Buffer | null }>(
-            'SELECT error, response_body FROM events ORDER BY id LIMIT 1',
+          .prepare<[], Pick<TimelineDetail, 'error' | 'status'> & { response_body: Buffer | null }>(
+            'SELECT status, error, response_body FROM events ORDER BY id LIMIT 1',
           )
           .get(),
       );
+      expect(row?.status).toBeNull();
       expect(row?.response_body).toBeNull();
       expect(row?.error).toMatch(/stopped before the answer was sent/);
       socket.destroy();

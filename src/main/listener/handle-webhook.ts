@@ -7,7 +7,8 @@ import type { ForwardOrigin } from './forward-guard';
 import { headerPairs } from '../http/header-pairs';
 import type { IngestWriter } from './ingest-writer';
 import { judgeWebhook, type VerificationKey } from './judge-webhook';
-import { planResponse, responseBody } from './plan-response';
+import { planResponse } from './plan-response';
+import { webhookAnswer, type WebhookAnswer } from './webhook-answer';
 import { readBody, type BodyInterruption, type CapturedBody } from './read-body';
 import type { CraftedToken } from '../store/crafted-tokens-repository';
 import { linkReplay, markForwardedCopy, type KnownReplay } from './replay-link';
@@ -51,14 +52,6 @@ export interface WebhookHandlerContext {
   /** Aborted when the listener closes: an answer still waiting out its delay never goes out. */
   stopSignal: AbortSignal;
 }
-
-/** 204 and 304 carry no body (RFC 9110): Node sends none, so neither it nor its length is claimed. */
-const isBodyless = (status: number) => status === 204 || status === 304;
-/**
- * 205 Reset Content must carry no content either, but Node frames one for it as for any status:
- * it goes out empty, saying Content-Length: 0.
- */
-const isEmptyByRule = (status: number) => status === 205;
 
 /**
  * A token the console signed (the JWT inspector, `jwt sign`) makes the request its doing, not
@@ -190,38 +183,20 @@ export async function handleWebhook(
       .join(' ');
   }
 
-  // The answer names the row's id and is stored with the row, in the same write: the row says
-  // what was answered even if the process dies right after answering. Should the client leave
-  // before the answer is out, the row is corrected afterwards.
-  let answer: { payload: string; headers: HeaderList } | null = null;
+  // The answer names the row's id, so it is built once the id is known. Without a delay it is
+  // stored with the row, in the same write, and goes out at once after the commit: the row says
+  // what was answered even if the process dies right after answering. With a delay the row is
+  // written first with the request and the planned answer only (details.response), claiming no
+  // answer, and is given the answer once it went out: a process killed during the delay leaves
+  // no answer that never went out on record. Should the client leave, or the listener stop,
+  // before the answer is out, the row says so.
+  const delayed = plan.status !== null && plan.delayMs > 0;
+  let answer: WebhookAnswer | null = null;
   const build = (id: number): NewEvent => {
     if (plan.status === null) return event;
-    if (isBodyless(plan.status) || isEmptyByRule(plan.status)) {
-      const headers: HeaderList = isEmptyByRule(plan.status)
-        ? [['Content-Length', '0'], ...plan.extraHeaders]
-        : plan.extraHeaders;
-      answer = { payload: '', headers };
-      return {
-        ...event,
-        responseHeaders: headers,
-        responseBody: null,
-        durationMs: performance.now() - started,
-      };
-    }
-    const payload = responseBody(plan, id);
-    const headers: HeaderList = [
-      ['Content-Type', 'application/json; charset=utf-8'],
-      ['Content-Length', String(Buffer.byteLength(payload))],
-      ...plan.extraHeaders,
-    ];
-    answer = { payload, headers };
-    return {
-      ...event,
-      responseHeaders: headers,
-      // A HEAD answer carries no body on the wire, so none is recorded.
-      responseBody: method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(payload),
-      durationMs: performance.now() - started,
-    };
+    answer = webhookAnswer({ ...plan, status: plan.status }, method, id);
+    if (delayed) return { ...event, status: null };
+    return { ...event, ...answer.answered, durationMs: performance.now() - started };
   };
 
   let summary: TimelineSummary;
@@ -242,7 +217,7 @@ export async function handleWebhook(
   }
   context.onWebhook?.(summary);
   // Narrowed by hand: TypeScript cannot see that `build` ran during the insert.
-  const sent = answer as { payload: string; headers: HeaderList } | null;
+  const sent = answer as WebhookAnswer | null;
   if (plan.status === null || sent === null) return;
 
   const notAnswered = () =>
@@ -250,6 +225,7 @@ export async function handleWebhook(
       summary.id,
       {
         durationMs: performance.now() - started,
+        status: null,
         responseHeaders: null,
         responseBody: null,
         error: [
@@ -273,9 +249,14 @@ export async function handleWebhook(
   };
   res.once('close', () =>
     settle(() =>
-      // Only the duration changes for an answer that went out; no index is touched for that.
+      // An answer that went out at once is on the row already: only the duration changes, and
+      // no index is touched for that. One that waited out a delay is stored now that it went out.
       res.writableFinished
-        ? context.writer.update(summary.id, { durationMs: performance.now() - started }, summary)
+        ? context.writer.update(
+            summary.id,
+            { ...(delayed ? sent.answered : {}), durationMs: performance.now() - started },
+            summary,
+          )
         : notAnswered(),
     ),
   );
@@ -294,7 +275,7 @@ export async function handleWebhook(
   // timing out closes so): said at once. Whether it still reads cannot be told from the FIN,
   // and a slow merchant is what the delay plays. Without a delay, a half-closing client still
   // gets its answer (webhook-server.ts keeps the connection writable).
-  if (plan.delayMs > 0) {
+  if (delayed) {
     const socket = req.socket;
     const left = new AbortController();
     const onEnd = () => left.abort();
@@ -314,6 +295,6 @@ export async function handleWebhook(
     }
   }
   if (res.destroyed) return; // Said by the close above.
-  res.writeHead(plan.status, sent.headers.flat());
+  res.writeHead(sent.status, sent.headers.flat());
   res.end(sent.payload);
 }
