@@ -67,6 +67,35 @@ describe('exchanges interrupted by a stopped process', () => {
     expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(0);
   });
 
+  // A listener killed (kill -9) while an answer waited out its response delay leaves the webhook's
+  // row as written before the delay: the request, and no answer. Said so once no listener could
+  // still be waiting to answer it, never as answered.
+  it('closes a webhook row a killed listener left waiting to answer, and not an imported one', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const core = await open(temp.dir);
+    const old = NOW - INTERRUPTED_AFTER_MS - 1;
+    const waiting: NewEvent = {
+      ...pending('webhook', old),
+      details: { response: { status: 200, delayMs: 120_000 } },
+    };
+    const ids = {
+      killed: core.recorder.record(waiting).id,
+      imported: core.recorder.record({ ...waiting, imported: true }).id,
+      young: core.recorder.record({ ...waiting, atMs: NOW - 1_000 }).id,
+    };
+    expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(1);
+    const killed = core.events.getDetail(ids.killed);
+    expect(killed?.status).toBeNull();
+    expect(killed?.error).toMatch(/^Interrupted: the listener stopped before its answer was sent/);
+    expect(killed?.details).toMatchObject({
+      response: { status: 200, delayMs: 120_000 },
+      failure: { kind: 'interrupted', code: null },
+    });
+    expect(core.events.getDetail(ids.imported)?.error).toBeNull();
+    expect(core.events.getDetail(ids.young)?.error).toBeNull();
+  });
+
   it('looks on a timer without waiting on the event loop while another process holds the lock', async () => {
     const temp = makeTempDir();
     cleanups.push(temp.remove);

@@ -18,12 +18,22 @@ const INTERRUPTED: ExchangeFailure = {
   code: null,
 };
 
+/** A webhook's answer is the listener's own to send: what it waited for was its response delay. */
+const LISTENER_INTERRUPTED: ExchangeFailure = {
+  kind: 'interrupted',
+  message:
+    'Interrupted: the listener stopped before its answer was sent (it was waiting out the response delay), so no answer is recorded as sent; the request as received is kept.',
+  code: null,
+};
+
 /**
  * Every outbound record is stored pending before its request leaves and completed with the
- * answer (recorded-exchange.ts). A process killed in between leaves it pending, and a pending
+ * answer (recorded-exchange.ts); so is a webhook whose answer waits out the listener's response
+ * delay (handle-webhook.ts). A process killed in between leaves it pending, and a pending
  * record says "Waiting for the answer…" for ever. This closes such records once no process
- * could still be waiting for them: with the failure "interrupted", in the same words and
- * `details.failure` shape as every other failure, the request as sent kept.
+ * could still be waiting for them (the longest delay, two minutes, is well inside): with the
+ * failure "interrupted", in the same words and `details.failure` shape as every other failure,
+ * the request as sent (or received) kept.
  */
 export function closeInterruptedExchanges(
   events: EventsRepository,
@@ -34,7 +44,7 @@ export function closeInterruptedExchanges(
   for (const id of ids) {
     const row = events.getRow(id);
     if (row === undefined) continue;
-    const failed = recordedFailure(INTERRUPTED);
+    const failed = recordedFailure(row.kind === 'webhook' ? LISTENER_INTERRUPTED : INTERRUPTED);
     recorder.update(id, { error: failed.error, details: { ...detailsOf(row.details), ...failed.details } });
   }
   return ids.length;

@@ -53,9 +53,12 @@ export function createEventsRepository(db: SqliteDatabase) {
       `SELECT ${summaryColumns()} FROM events WHERE id > ? ORDER BY id LIMIT ?`,
     ),
     // `status IS NULL` walks events_status: only exchanges still waiting (or never answered) have none.
+    // A webhook is one whose answer waits out the listener's response delay (handle-webhook.ts);
+    // an imported one was another console's, whose listener may well have answered it.
     unansweredBefore: db.prepare<[number], { id: number }>(
       `SELECT id FROM events WHERE status IS NULL AND error IS NULL AND duration_ms IS NULL
-        AND kind IN ('request', 'replay', 'forward', 'delivery') AND at_ms < ? ORDER BY id`,
+        AND (kind IN ('request', 'replay', 'forward', 'delivery') OR (kind = 'webhook' AND imported = 0))
+        AND at_ms < ? ORDER BY id`,
     ),
     replayByUid: db.prepare<[string], { id: number; provenance: string; linked: number }>(
       `SELECT replay.id, replay.provenance, EXISTS (SELECT 1 FROM events AS arrival
@@ -138,8 +141,9 @@ export function createEventsRepository(db: SqliteDatabase) {
       return row === undefined ? undefined : toSummary(row);
     },
     /**
-     * Outbound exchanges stored pending (the record is written before the request leaves) that
-     * were sent before `atMs` and never completed.
+     * Exchanges stored pending that began before `atMs` and never completed: outbound ones (the
+     * record is written before the request leaves) and this console's webhooks whose answer
+     * waited out a response delay (the record is written before the answer goes out).
      */
     unansweredBefore(atMs: number): number[] {
       return statements.unansweredBefore.all(atMs).map((row) => row.id);
