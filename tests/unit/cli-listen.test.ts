@@ -164,6 +164,34 @@ describe('checkout-console listen', () => {
     }
   });
 
+  it('with a response delay, prints the status only once it was answered, and an answer that never went out as such', async () => {
+    const temp = makeTempDir();
+    temps.push(temp);
+    const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
+    setup.listener.updateSettings({ responseDelayMs: 300 });
+    await setup.close();
+    const run = context(temp.dir);
+    const { finished: listening, stop } = startListen(run.cli, {
+      port: '0',
+      notificationToken: 'cli-secret',
+    });
+    const [, origin = ''] = await until(run.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+    const answered = rawRequest(`${origin}/slow`, { method: 'POST', body: '{}' });
+    // Printed as it arrives, before the delay: no status is claimed yet.
+    const [arrival = ''] = await until(run.out, /.*POST {2}\/slow.*\n/);
+    expect(arrival).not.toMatch(/-> 200/);
+    expect(arrival).toMatch(/-> waiting #1 {2}unverified\n$/);
+    expect((await answered).status).toBe(200);
+    await until(run.out, /^ {2}#1 -> 200 after \d+ ms\n/m);
+    // Stopped while the next answer waits: it never went out, and the line says so.
+    void rawRequest(`${origin}/cut`, { method: 'POST', body: '{}' }).catch(() => undefined);
+    await until(run.out, /POST {2}\/cut/);
+    stop();
+    await listening;
+    expect(run.out()).toMatch(/^ {2}#2 not answered: The listener stopped before the answer was sent/m);
+    expect(run.out()).not.toMatch(/#2 -> 200/);
+  });
+
   it('says how it answers when settings saved elsewhere (or its flags) change that', async () => {
     const temp = makeTempDir();
     temps.push(temp);

@@ -16,6 +16,7 @@ import { judgedWithOtherTokenWords, type WantedProfile } from '../../listener/li
 import { batchedItems } from '../batched-output';
 import { namedOrdersWords } from '../../../shared/named-orders-words';
 import { whoseWord } from '../../../shared/provenance';
+import { recordStatus } from '../../../shared/record-status';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
 import { stdinValues } from '../stdin-value';
@@ -86,12 +87,28 @@ export function formatWebhookLine(summary: TimelineSummary): string {
       .filter((part) => part !== null)
       .map(dash)
       .join(' '),
-    ...(summary.status === null ? [] : [`-> ${summary.status}`]),
+    // The status answered, only once it went out: an answer waiting out the response delay is
+    // said waiting, and its own line follows (answerLine).
+    ...answerMark(summary),
     // history's WHOSE word: a replay, a crafted token or a forwarded copy is the console's doing,
     // and a webhook whose token did not verify is `unverified` (anyone can post to the port).
     // Only the service's verified own goes unmarked: a line has no column to fill.
     ...whoseMark(summary),
   ].join('  ');
+}
+
+function answerMark(summary: TimelineSummary): string[] {
+  if (summary.status !== null) return [`-> ${summary.status}`];
+  return recordStatus(summary).kind === 'waiting' ? [`-> waiting #${summary.id}`] : [];
+}
+
+/** How a webhook's answer that waited out the delay ended: the status that went out, or why none did. */
+function answerLine(summary: TimelineSummary): string {
+  const outcome =
+    summary.status === null
+      ? `not answered: ${dash(summary.error)}`
+      : `-> ${summary.status} after ${Math.round(summary.durationMs ?? 0)} ms`;
+  return `  #${summary.id} ${outcome}\n`;
 }
 
 function whoseMark(summary: TimelineSummary): string[] {
@@ -164,6 +181,8 @@ async function listenUntil(context: CliContext, rawFlags: unknown, until: Promis
       // Closed while its lines are still printed: a forward still waiting is cancelled and
       // recorded, and its line says so, not nothing.
       await core.listener.close();
+      // An answer the stop cut short is recorded as not sent on closing: its line too.
+      await core.recorder.committed();
       stop();
     },
     {
@@ -226,6 +245,12 @@ async function profileIdNamed(context: CliContext, name: string): Promise<number
 
 const ARRIVAL_KINDS = new Set<TimelineSummary['kind']>(['webhook', 'forward']);
 
+/** A record to print: as it arrived, or (settled) a waiting answer's end. */
+interface Printed {
+  summary: TimelineSummary;
+  settled: boolean;
+}
+
 /** A webhook's line, or a forward's. */
 function arrivalLine(summary: TimelineSummary): string {
   if (summary.kind === 'webhook') return `${formatWebhookLine(summary)}\n`;
@@ -244,9 +269,13 @@ function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
   let notStored = 0;
   // Masked as every screen shows a row (a profile secret in a path), with the secrets read
   // once per window of lines, never once per webhook: the listener's own cost is measured.
-  const lines = batchedItems<TimelineSummary>((held) => {
+  // Webhooks printed while their answer waits out the delay: their update says how it ended.
+  const waiting = new Set<number>();
+  const lines = batchedItems<Printed>((held) => {
     const mask = screenMask(core.profiles);
-    return held.map((summary) => arrivalLine(mask(summary))).join('');
+    return held
+      .map(({ summary, settled }) => (settled ? answerLine(mask(summary)) : arrivalLine(mask(summary))))
+      .join('');
   }, io.stdout);
   const unsubscribe = core.bus.subscribe((event, origin) => {
     // What this run's listener received, and its forwards: the records other consoles on the
@@ -256,8 +285,18 @@ function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
       event.name === 'timeline.appended' &&
       origin === 'this process' &&
       ARRIVAL_KINDS.has(event.payload.kind)
+    ) {
+      if (event.payload.kind === 'webhook' && recordStatus(event.payload).kind === 'waiting')
+        waiting.add(event.payload.id);
+      lines.write({ summary: event.payload, settled: false });
+    }
+    if (
+      event.name === 'timeline.updated' &&
+      origin === 'this process' &&
+      recordStatus(event.payload).kind !== 'waiting' &&
+      waiting.delete(event.payload.id)
     )
-      lines.write(event.payload);
+      lines.write({ summary: event.payload, settled: true });
     if (event.name === 'listener.status' && event.payload.notStored > notStored) {
       notStored = event.payload.notStored;
       lines.flush();
