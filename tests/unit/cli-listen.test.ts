@@ -137,7 +137,14 @@ describe('checkout-console listen', () => {
   });
 
   it('Ctrl+C with a forward still waiting prints how that forward ended', async () => {
-    const silent = createHttpServer((req) => req.resume());
+    // Never answers. The stop waits until the forward has reached it whole: stopped before that
+    // (a loaded machine), the forward is rightly "cancelled before the request was sent whole".
+    let reached: () => void = () => undefined;
+    const forwardReached = new Promise<void>((resolve) => (reached = resolve));
+    const silent = createHttpServer((req) => {
+      req.on('end', reached);
+      req.resume();
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const address = silent.address();
     const silentPort = typeof address === 'object' && address !== null ? address.port : 0;
@@ -153,6 +160,7 @@ describe('checkout-console listen', () => {
       const [, origin = ''] = await until(run.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
       await rawRequest(`${origin}/hanging`, { method: 'POST', body: '{}' });
       await until(run.out, /POST {2}\/hanging/);
+      await forwardReached;
       stop();
       await listening;
       expect(run.out()).toMatch(
