@@ -81,9 +81,9 @@ it('fills the first-named order and the token findings of the records stored bef
   expect(read(unjudgedToken)).toEqual({ firstNamedOrderId: null, tokenFindings: null });
   expect(read(notJson)).toEqual({ firstNamedOrderId: null, tokenFindings: null });
   // Orders derives the replay's first order again, with the replay among its records: 038 marks
-  // it stale once, and 041 (orders known from deliveries) and 043 (orders dated by the service's
-  // answers) mark every order once more each.
-  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 3 }]);
+  // it stale once, and 041 (orders known from deliveries), 043 (orders dated by the service's
+  // answers) and 044 (whether an order has evidence at all) mark every order once more each.
+  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 4 }]);
   expect(
     createOrdersRepository(db)
       .recordsOf(ORDER_A)
