@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendRaw } from './helpers/raw-http';
-import { serveListener, type ServedListener } from './helpers/webhook-server-harness';
+import { onlyRow, serveListener, type ServedListener } from './helpers/webhook-server-harness';
 
 // A body that did not arrive whole was judged on what arrived: bad chunking before any body
 // byte was stored as "empty" ("The body is empty"), and a complete-looking notification whose
@@ -19,15 +19,6 @@ const chunked = (body: string) =>
     `POST /chunks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body}`,
     'latin1',
   );
-
-async function onlyRow(listener: ServedListener) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const [row] = listener.rows();
-    if (row !== undefined) return row;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('no row');
-}
 
 const findingsOf = (row: { details?: unknown }) => JSON.stringify(row.details ?? null);
 

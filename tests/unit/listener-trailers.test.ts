@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sendRaw } from './helpers/raw-http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
-import { serveListener, type ServedListener } from './helpers/webhook-server-harness';
+import { onlyRow, serveListener, type ServedListener } from './helpers/webhook-server-harness';
 
 // A chunked request's trailer fields (sent after the last chunk) were dropped without a trace:
 // the record kept the `Trailer: X-T` header announcing them and nothing of `X-T: secret`. They
@@ -27,15 +27,6 @@ const chunkedWith = (trailers: string) =>
       `5\r\nhello\r\n0\r\n${trailers}\r\n`,
     'latin1',
   );
-
-async function onlyRow(listener: ServedListener) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const [row] = listener.rows();
-    if (row !== undefined) return row;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('no row');
-}
 
 describe('a chunked request’s trailer fields', () => {
   it('are kept as they arrived: raw names, values, order and duplicates', async () => {

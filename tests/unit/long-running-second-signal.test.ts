@@ -7,6 +7,7 @@ import { readControlFiles } from '../../src/main/browser-mode/control-file';
 import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { startCli, waitForOutput, type CliProcess } from './helpers/cli-process';
 import { runCliCaptured } from './helpers/run-cli';
+import { callOverBridge } from './helpers/bridge-call';
 import { makeTempDir } from './helpers/temp-console';
 
 /**
@@ -86,20 +87,6 @@ async function ended(
   }
 }
 
-/** Calls one bridge command over the tab's WebSocket; resolves with its result. */
-function call(socket: WebSocket, command: string, input: unknown): Promise<unknown> {
-  return new Promise((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const message = JSON.parse(String(data)) as { type: string; id?: number; result?: unknown };
-      if (message.type !== 'result' || message.id !== 1) return;
-      socket.off('message', onMessage);
-      resolve(message.result);
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ type: 'call', id: 1, command, input }));
-  });
-}
-
 /** Resolves once a pushed `scenarios.progress` says the run's only scenario began its wait. */
 function waiting(socket: WebSocket): Promise<void> {
   return new Promise((resolve) =>
@@ -132,7 +119,7 @@ describe.skipIf(process.platform === 'win32')('a second Ctrl+C during a long-run
     socket.on('error', () => undefined);
     await new Promise((resolve) => socket.once('open', resolve));
     const underWay = waiting(socket);
-    const started = await call(socket, 'startScenarioRun', { folder, confirmLive: false });
+    const started = await callOverBridge(socket, 'startScenarioRun', { folder, confirmLive: false });
     expect(started).toMatchObject({ ok: true, data: { runId: expect.any(String) } });
     await underWay;
     expect(readControlFiles(dataDir)).toHaveLength(1);

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { startCli, waitForOutput } from './helpers/cli-process';
 import { runCliCaptured } from './helpers/run-cli';
+import { callOverBridge } from './helpers/bridge-call';
 import { makeTempDir } from './helpers/temp-console';
 
 /**
@@ -16,20 +17,6 @@ import { makeTempDir } from './helpers/temp-console';
  */
 const temp = makeTempDir('cc-serve-stop-run-');
 afterAll(() => temp.remove());
-
-/** Calls one bridge command over the tab's WebSocket; resolves with its result. */
-function call(socket: WebSocket, command: string, input: unknown): Promise<unknown> {
-  return new Promise((resolve) => {
-    const onMessage = (data: WebSocket.RawData) => {
-      const message = JSON.parse(String(data)) as { type: string; id?: number; result?: unknown };
-      if (message.type !== 'result' || message.id !== 1) return;
-      socket.off('message', onMessage);
-      resolve(message.result);
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ type: 'call', id: 1, command, input }));
-  });
-}
 
 /** Resolves once a pushed `scenarios.progress` says the run's second scenario began its wait. */
 function waitingInSecondScenario(socket: WebSocket): Promise<void> {
@@ -67,7 +54,7 @@ describe.skipIf(process.platform === 'win32')('serve stopped during a scenario r
       socket.on('error', () => undefined);
       await new Promise((resolve) => socket.once('open', resolve));
       const waiting = waitingInSecondScenario(socket);
-      const started = await call(socket, 'startScenarioRun', { folder, confirmLive: false });
+      const started = await callOverBridge(socket, 'startScenarioRun', { folder, confirmLive: false });
       expect(started).toMatchObject({ ok: true, data: { runId: expect.any(String) } });
       await waiting;
       serve.child.kill('SIGINT');

@@ -62,3 +62,13 @@ export function answerBody(answer: string): { received?: boolean; id?: number; e
     error?: string;
   };
 }
+
+/** The first row the listener stored, once it is stored (the answer may come before the test reads). */
+export async function onlyRow(listener: ServedListener): Promise<TimelineDetail> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const [row] = listener.rows();
+    if (row !== undefined) return row;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('no row');
+}
