@@ -1,4 +1,5 @@
 import { damagedWords } from '../damaged-record-words';
+import { deliveryArrivals } from './emulator-arrivals';
 import { formatMinorAmount } from '../money-format';
 import { refundBeforeCapture, type CapturesKnown } from './captures-known';
 import { readOrderFacts } from './order-facts';
@@ -37,20 +38,6 @@ function arrivalsOfReplays(records: readonly OrderRecord[]): Map<number, number>
     if (replays.has(record.relatedId) && !arrivals.has(record.relatedId))
       arrivals.set(record.relatedId, record.id);
   }
-  return arrivals;
-}
-
-/**
- * The listener's records of the emulator's deliveries, where the order holds them: a delivery
- * that reached this console's listener names that record as it completes (its related id,
- * delivery-attempt.ts). Keyed by the delivery's id; both stay listed, the arrival as evidence.
- */
-function arrivalsOfDeliveries(records: readonly OrderRecord[]): Map<number, number> {
-  const webhooks = new Set(records.filter((record) => record.kind === 'webhook').map((record) => record.id));
-  const arrivals = new Map<number, number>();
-  for (const record of records)
-    if (record.kind === 'delivery' && record.relatedId !== null && webhooks.has(record.relatedId))
-      arrivals.set(record.id, record.relatedId);
   return arrivals;
 }
 
@@ -108,7 +95,7 @@ function walkRecords(
   const walk = new Walk(readOrderFacts(sorted.filter(isEvidence), sorted), capturesKnown);
   const arrivals = arrivalsOfReplays(sorted);
   const shownWithReplay = new Set(arrivals.values());
-  const delivered = arrivalsOfDeliveries(sorted);
+  const delivered = deliveryArrivals(sorted);
   for (const record of sorted) {
     if (shownWithReplay.has(record.id)) continue;
     if (!isEvidence(record))
