@@ -40,6 +40,8 @@ describe('an order with no evidence of the service', () => {
     const summary = summariseLifecycle(deriveLifecycle(ORDER_ID, records));
     const at = records[0]?.at ?? '';
     expect(lastEvidenceWords(summary, (time) => time)).toBe(`none (first seen ${at})`);
+    // The order's details show "First seen" beside it: the time is not said twice there.
+    expect(lastEvidenceWords(summary, (time) => time, true)).toBe('none');
     const table = ordersTable([summary]);
     expect(table).toContain(`none (first seen ${at})`);
     expect(orderSummaryJson(summary)).toMatchObject({

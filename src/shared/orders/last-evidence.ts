@@ -59,10 +59,11 @@ export function lastEvidenceOf(
 export function lastEvidenceWords(
   order: Pick<OrderFacts, 'lastEvidenceAt' | 'firstSeenAt'>,
   format: (at: string) => string,
+  /** The place already shows "First seen" at that time beside it (the order's details). */
+  firstSeenShownBeside = false,
 ): string {
-  return order.lastEvidenceAt === null
-    ? `none (first seen ${format(order.firstSeenAt)})`
-    : format(order.lastEvidenceAt);
+  if (order.lastEvidenceAt !== null) return format(order.lastEvidenceAt);
+  return firstSeenShownBeside ? 'none' : `none (first seen ${format(order.firstSeenAt)})`;
 }
 
 /**

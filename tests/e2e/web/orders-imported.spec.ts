@@ -90,6 +90,8 @@ test('an imported-only order says its actions are offered without evidence, and 
   // No evidence of its creation here: first seen (its first imported record), never "created".
   await expect(orders.row(REFERENCE)).toContainText('· first seen');
   await expect(page.getByText('First seen', { exact: true })).toBeVisible();
+  // No evidence: "none", the first-seen time beside it not said a second time.
+  await expect(page.getByTestId('order-fact-last-evidence')).toHaveText('none');
 
   const note = page.getByTestId('order-actions-note');
   await expect(note).toContainText('Known only from imported records');

@@ -216,7 +216,11 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         )}
         <Fact label="Profile" value={facts.profileName ?? '—'} />
         <Fact label={created.word === 'created' ? 'Created' : 'First seen'} value={formatZoned(created.at)} />
-        <Fact label={LAST_ACTIVITY_LABEL} value={lastEvidenceWords(facts, formatZoned)} />
+        <Fact
+          label={LAST_ACTIVITY_LABEL}
+          // "First seen" is the fact beside it when there is no evidence: said once, not twice.
+          value={lastEvidenceWords(facts, formatZoned, created.word === 'first seen')}
+        />
         {facts.latestRecord !== null && (
           // Newer than the last activity but not the service's evidence: said, marked, and it
           // neither dates the order nor moves it in the list. A capture still waiting for its
