@@ -1,6 +1,7 @@
 import type { BodyVerdict } from '../../../shared/events';
 import type { EventsRepository } from '../../store/events-repository';
 import type { CheckResult } from '../../../shared/scenarios/scenario-results';
+import { ABSENT_ACTUAL } from '../../../shared/scenarios/expectations';
 import type { WEBHOOK_FINDINGS_EXPECTATIONS } from '../../../shared/scenarios/scenario-schema';
 import { storedBodyFindings, type BodyFinding } from '../../../shared/webhook-details';
 
@@ -62,13 +63,9 @@ export function bodyFindingsCheck(
 ): CheckResult | null {
   const expected = expectedFindings(step);
   if (expected === null) return null;
-  if (errors === null)
-    return {
-      what,
-      expected,
-      actual: 'not known: the record carries no readable judgement of its body',
-      passed: false,
-    };
+  // Nothing to read is no value: absent, as every step's unseen side is (a sentence here read
+  // as the findings the record held); the step's line says why (bodyErrorsWords).
+  if (errors === null) return { what, expected, ...ABSENT_ACTUAL, passed: false };
   return {
     what,
     expected,
@@ -77,9 +74,14 @@ export function bodyFindingsCheck(
   };
 }
 
+/** Why a findings check has no actual value, in the step's line. */
+export const UNREADABLE_FINDINGS =
+  'its findings not known: the record carries no readable judgement of its body';
+
 /** The errors after the body's verdict in the step's line: `body event with an error: …`. */
 export function bodyErrorsWords(errors: BodyFinding[] | null): string {
-  if (errors === null || errors.length === 0) return '';
+  if (errors === null) return `, ${UNREADABLE_FINDINGS}`;
+  if (errors.length === 0) return '';
   const count = errors.length === 1 ? 'an error' : `${errors.length} errors`;
   return ` with ${count}: ${errors.map((finding) => finding.message.replace(/\.$/u, '')).join('; ')}`;
 }
