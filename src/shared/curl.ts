@@ -1,4 +1,3 @@
-import { utf8ByteLength } from './byte-size';
 import type { ConsoleCommand } from './console-command';
 import type { BodyView, EventKind, HeaderList } from './events';
 import {
@@ -11,10 +10,12 @@ import {
   schemeOf,
 } from './secrets/redact-secrets';
 import { redactExchange, replaceSecretsInExchange } from './secrets/redact-exchange';
-import { hasTerminalUnsafe } from './terminal-unsafe';
 import { absoluteFormRefusal } from './curl-refusal-words';
 import { RAW_REQUEST_WORDS } from './raw-request';
 import { shellQuote } from './shell-quote';
+import { PRINTABLE_ASCII, shellBytesWord } from './shell-bytes-word';
+import { base64Of, bodyPlan, storedBytesOf } from './curl-body';
+import { CurlApiTokenRequired, CurlCannotReproduce } from './curl-errors';
 
 /**
  * "Copy as cURL" for any timeline record: a POSIX shell command (bash, zsh, dash) that sends
@@ -63,41 +64,8 @@ export interface CurlCommand {
 }
 
 export { REDACTED };
-
-/** Thrown when an outbound request's API token is asked for without main supplying it. */
-export class CurlApiTokenRequired extends Error {
-  constructor(id: number, consoleCommand: ConsoleCommand) {
-    super(
-      `Record ${id} is an outbound request: its API token is a profile secret that only the console process can add ` +
-        `(the desktop app's "Copy with API token", or \`${consoleCommand(`curl ${id} --with-token`)}\`).`,
-    );
-    this.name = 'CurlApiTokenRequired';
-  }
-}
-
-/**
- * Thrown for a record curl cannot send again as it arrived: the raw bytes of a request the
- * listener could not parse (no method, no target), a request whose target is not an http(s)
- * address (CONNECT names a tunnel), or an absolute-form one (it names a host the sender chose).
- * The message says why, and how to send it again another way.
- */
-export class CurlCannotReproduce extends Error {
-  /** The refusal as the window says it: the message is the terminal's, and names its commands. */
-  readonly inWindow: string;
-  /**
-   * The command with the token is refused alike (the target, not a token, is what stops it): the
-   * window's token switch has nothing to offer. A raw request's refusal with its token says how
-   * to send its bytes, which it cannot say with them REDACTED.
-   */
-  readonly whateverTheToken: boolean;
-
-  constructor(message: string, options: { inWindow?: string; whateverTheToken?: boolean } = {}) {
-    super(message);
-    this.name = 'CurlCannotReproduce';
-    this.inWindow = options.inWindow ?? message;
-    this.whateverTheToken = options.whateverTheToken ?? false;
-  }
-}
+export { shellBytesWord } from './shell-bytes-word';
+export { CurlApiTokenRequired, CurlCannotReproduce } from './curl-errors';
 
 /**
  * Headers curl works out itself from the URL and the body; forcing the stored values would
@@ -132,40 +100,6 @@ function namesWords(fields: HeaderList): string {
   return names.every((name) => PRINTABLE_ASCII.test(name))
     ? names.join(', ')
     : `${fields.length} field${fields.length === 1 ? '' : 's'}`;
-}
-
-/** Whether body text can go inside single quotes on a terminal (else it goes through base64). */
-function isSafeInArgument(text: string): boolean {
-  return !hasTerminalUnsafe(text);
-}
-
-/** Printable ASCII: a header, URL or method made only of these is quoted as it is. */
-const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
-
-/**
- * One shell word for a header, URL or method: text whose characters are bytes (Node reads a
- * request line and headers as latin1, one character per byte, and writes them back the same
- * way). Printable ASCII is quoted as it is; anything else (a raw 0x9B, a UTF-8 é read as "Ã©")
- * is written as printf octal escapes, so the terminal sees only ASCII and curl gets the bytes.
- */
-export function shellBytesWord(value: string): string {
-  if (PRINTABLE_ASCII.test(value)) return shellQuote(value);
-  let format = '';
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0;
-    // Beyond latin1 only an imported record can be: sent as UTF-8, as curl would send it.
-    const bytes = code <= 0xff ? [code] : new TextEncoder().encode(char);
-    for (const byte of bytes) {
-      const ascii = String.fromCharCode(byte);
-      if (byte < 0x20 || byte > 0x7e) format += `\\${byte.toString(8).padStart(3, '0')}`;
-      else if (ascii === '%') format += '%%';
-      else if (ascii === '\\') format += '\\\\';
-      else if (ascii === "'") format += `'\\''`;
-      else format += ascii;
-    }
-  }
-  // $(…) drops trailing line feeds; a header's are already spaces, and a URL has none.
-  return `"$(printf '${format}')"`;
 }
 
 /** The profile secrets to replace besides what the record carries by meaning. */
@@ -310,51 +244,6 @@ function sendableParts(
     redacted: tokenRedacted,
     echoes: scrubbed?.redacted ?? false,
   };
-}
-
-interface BodyPlan {
-  /** Arguments for curl. */
-  args: string[];
-  /** A pipeline that feeds the body on standard input, for bytes a shell argument cannot hold. */
-  feed: string | null;
-}
-
-function bytesOfBase64(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return (base64.length / 4) * 3 - padding;
-}
-
-function base64OfText(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** How many bytes of the body are stored, and those bytes as base64, from its text or its base64. */
-const storedBytesOf = (body: BodyView) =>
-  body.text !== null ? utf8ByteLength(body.text) : bytesOfBase64(body.base64 ?? '');
-const base64Of = (body: BodyView) => (body.text !== null ? base64OfText(body.text) : (body.base64 ?? ''));
-
-function bodyPlan(body: BodyView | null, notes: string[]): BodyPlan {
-  if (body === null) return { args: [], feed: null };
-  const stored = storedBytesOf(body);
-  if (body.truncated) {
-    notes.push(
-      `The stored body was truncated (${stored} of ${body.size} bytes kept); this command sends only what was stored.`,
-    );
-  }
-  if (body.text !== null && body.text === '') return { args: [], feed: null };
-  if (body.text !== null && isSafeInArgument(body.text)) {
-    // --data-raw: sent exactly as written (no @file, no stripped newlines).
-    return { args: ['--data-raw', shellQuote(body.text)], feed: null };
-  }
-  const base64 = base64Of(body);
-  notes.push(
-    body.text === null
-      ? 'The body is not UTF-8 text, so the command decodes it from base64 and sends it on standard input.'
-      : 'The body holds characters a terminal must not be handed as they are (control characters, or invisible ones such as a byte order mark), so the command decodes it from base64 and sends it on standard input.',
-  );
-  return { args: ['--data-binary', '@-'], feed: `printf '%s' ${shellQuote(base64)} | base64 --decode | ` };
 }
 
 /**
