@@ -63,6 +63,29 @@ describe('order lines below zero', () => {
   });
 });
 
+describe('a discount below zero', () => {
+  // A tester's finding: a "-5.00" SAR discount with the total raised by 5 was "valid, no
+  // findings" and created without a word, while a negative order line is a warning.
+  const withDiscount = (amount: number | string) => {
+    const payload = fixture('general');
+    payload['discount'] = { name: 'VOUCHER', amount: { amount, currency: 'SAR' } };
+    return withComputedTotal(payload) as Payload;
+  };
+
+  it.each([-5, '-5.00'])('%s is a warning naming the discount, as a negative line is', (amount) => {
+    const findings = validateCheckout(withDiscount(amount), { form: 'general' });
+    expect(brief(findings)).toEqual(['warning discount.amount.amount negative_amount']);
+    expect(findings[0]?.message).toMatch(
+      /^discount\.amount\.amount is -5(\.00)?: a discount below 0 adds to the total/,
+    );
+    expect(findings[0]?.rule).toMatch(/customer-specific voucher/);
+  });
+
+  it('a discount of 0 or more is no finding of its own', () => {
+    expect(brief(validateCheckout(withDiscount(5), { form: 'general' }))).toEqual([]);
+  });
+});
+
 describe('the emulator', () => {
   let emulator: EmulatorHarness;
   beforeAll(async () => {
@@ -90,5 +113,13 @@ describe('the emulator', () => {
     expect(status).toBe(200);
     expect(warnings).toContain('not_positive_quantity at items[1].quantity');
     expect(warnings).toContain('negative_amount at items[1].total_amount.amount');
+  });
+
+  it('creates an order with a negative discount and says so in X-Emulator-Warnings', async () => {
+    const payload = validPayload(null);
+    payload['discount'] = { name: 'VOUCHER', amount: { amount: '-5.00', currency: 'SAR' } };
+    const { status, warnings } = await emulator.createCheckout(withComputedTotal(payload));
+    expect(status).toBe(200);
+    expect(warnings).toContain('negative_amount at discount.amount.amount');
   });
 });

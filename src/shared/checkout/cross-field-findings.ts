@@ -11,6 +11,7 @@ import type { CountryCurrencyPair } from './country-currency-pairs';
 import { checkCountryCurrency, checkOneCurrency, checkTotal } from './cross-checks';
 import type { RawFinding } from './findings';
 import { checkItemLines } from './item-lines';
+import { checkNegativeDiscount } from './negative-discount';
 import type { CheckoutForm } from './request-parts';
 import type { SourceTextAt } from './written-amounts';
 
@@ -36,6 +37,7 @@ export function crossFieldFindings(payload: unknown, options: CrossFieldOptions 
     ...checkOneCurrency(payload),
     ...checkTotal(payload, options.sourceTextAt),
     ...checkNoCouponDiscount(payload),
+    ...checkNegativeDiscount(payload),
     ...checkExpirySpellings(payload),
     ...checkExpiryIgnored(payload, options.honourExpiresInMinutes === true),
     ...checkDateOrder(payload),
