@@ -241,6 +241,38 @@ describe('totals', () => {
     expect(mismatch?.message).toContain('too_many_decimals');
   });
 
+  // A tester's finding: a total of 0.30000000000000004 over items 0.1 + 0.2 (or 135.875 over
+  // parts adding up to 135.88) got too_many_decimals and a total_mismatch "= 0.30 SAR. Expected
+  // 0.30." besides: one mistake said twice.
+  it.each([
+    [[0.1, 0.2], 0.1 + 0.2, '0.30'],
+    [['100.13', '35.75'], '135.875', '135.88'],
+  ])("parts %j under a total of %s are the total's own finding only", (parts, total, atPrecision) => {
+    const payload = fixture('general');
+    const [item] = payload.items as Payload[];
+    payload.items = parts.map((part, index) => ({
+      ...item,
+      reference_id: `line-${index}`,
+      total_amount: { amount: part, currency: 'SAR' },
+      unit_price: { amount: part, currency: 'SAR' },
+      quantity: 1,
+    }));
+    delete payload.discount;
+    payload.tax_amount = { amount: 0, currency: 'SAR' };
+    payload.shipping_amount = { amount: 0, currency: 'SAR' };
+    payload.total_amount = { amount: total, currency: 'SAR' };
+    expect(computeTotals(payload)).toMatchObject({ computedTotalText: atPrecision, matches: true });
+    expect(brief(validateCheckout(payload, { form: 'general' }))).toEqual([
+      'error total_amount.amount too_many_decimals',
+    ]);
+    // A total that is not the sum at the currency's decimals is still a mismatch as well.
+    payload.total_amount = { amount: `${atPrecision}9`, currency: 'SAR' };
+    expect(brief(validateCheckout(payload, { form: 'general' }))).toEqual([
+      'error total_amount.amount too_many_decimals',
+      'error total_amount.amount total_mismatch',
+    ]);
+  });
+
   it('counts a discount in another currency as written too, not rounded to either currency', () => {
     const payload = overPrecise('KWD', { amount: 2.005, currency: 'AED' });
     payload.total_amount = { amount: 34.875, currency: 'KWD' };

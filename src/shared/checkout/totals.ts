@@ -138,15 +138,19 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
   const parsedTotal = parseAmount(computedTotalText);
   const computedDecimals = parsedTotal === undefined ? 0 : decimalsOf(parsedTotal);
   const computedAtPrecision = parsedTotal === undefined ? computed : toMinorUnits(parsedTotal, precision);
-  // Exact first; the currency's decimals only when a part has more (scale > precision) and the
-  // stated total has no more than the currency takes.
+  // Exact first; else at the currency's decimals, when either side alone has more than the
+  // currency takes: a part (scale > precision) under a stated total that has no more, or the
+  // stated total (0.30000000000000004 SAR over 0.1 + 0.2, as a client adding floats sends it)
+  // over parts that have no more. Those extra decimals are their own too_many_decimals finding,
+  // said there and not again as a mismatch. A stated total with more decimals than parts that
+  // have too many themselves is no sum of them, rounded or not.
+  const statedDecimals = stated === undefined ? 0 : decimalsOf(stated);
+  const oneSideOverPrecise = scale > precision !== statedDecimals > precision;
   const matches =
     stated === undefined
       ? null
-      : (decimalsOf(stated) <= scale && minor(stated) === computed) ||
-        (scale > precision &&
-          decimalsOf(stated) <= precision &&
-          toMinorUnits(stated, precision) === computedAtPrecision);
+      : (statedDecimals <= scale && minor(stated) === computed) ||
+        (oneSideOverPrecise && toMinorUnits(stated, precision) === computedAtPrecision);
   return {
     currency,
     precision,
@@ -167,7 +171,6 @@ export function computeTotals(payload: unknown, sourceTextAt?: SourceTextAt): To
     computedTotalAtPrecisionText: formatMinorUnits(computedAtPrecision, precision),
     statedTotal: stated === undefined ? null : stated.value,
     statedTotalText: statedTotalTextOf(payload, sourceTextAt),
-    // A stated total with more decimals than every part cannot be their sum (nor rounded to it).
     matches,
     unreadable,
     discountCurrency,
