@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { ScenarioStep } from '../../shared/scenarios/scenario-schema';
 import {
+  CANCELLED_BEFORE_START,
   SKIP_REASONS,
   type ResultStatus,
   type ScenarioResult,
@@ -66,6 +67,13 @@ function errorText(error: unknown): string {
 }
 
 /**
+ * Whether a step before `index` has run: the scenario has begun (an order may have been
+ * created), so a cancel from here on is its error, never a skip (docs/scenarios.md).
+ */
+const begunBefore = (steps: readonly StepResult[], index: number): boolean =>
+  steps.slice(0, index).some((earlier) => earlier.status === 'passed');
+
+/**
  * Runs one scenario's steps in order. A failed or erroring step ends the scenario; the steps
  * after it are reported as skipped, so a report always lists every step.
  */
@@ -104,6 +112,15 @@ export async function runScenario(
   for (const [index, step] of loaded.scenario.steps.entries()) {
     if (steps[index] !== undefined) continue;
     const started = Date.now();
+    // Cancelled before this step started, once a step had run (a checkout answered under the
+    // cancel, or the cancel between two steps): this step is the scenario's error, naming the
+    // cancel; it was reported "skipped / not run" as if the scenario never ran.
+    if (stopped === null && options.signal.aborted && begunBefore(steps, index)) {
+      stopped = 'error';
+      cutOff = true;
+      options.onStepFinished(pushStep(steps, loaded, index, step, started, 'error', CANCELLED_BEFORE_START));
+      continue;
+    }
     if (stopped !== null || options.signal.aborted) {
       const why = stopped === null || cutOff ? SKIP_REASONS.cancelled : null;
       options.onStepFinished(pushStep(steps, loaded, index, step, started, 'skipped', why));
@@ -151,7 +168,7 @@ export async function runScenario(
     // out whole keeps its own words (it may have been carried out).
     if (options.signal.aborted && result.status !== 'passed') cutOff = true;
     if (options.signal.aborted && result.status !== 'passed' && !sentUnanswered) {
-      const begun = steps.slice(0, index).some((earlier) => earlier.status === 'passed');
+      const begun = begunBefore(steps, index);
       result = {
         ...pushStep(
           steps,
@@ -169,14 +186,16 @@ export async function runScenario(
     if (result.status !== 'passed' && result.status !== 'skipped') stopped = result.status;
     options.onStepFinished(result);
   }
+  // Neither failed nor in error: every step passed (a cancel after the last one took nothing
+  // from it), or, cancelled, none ran, the only scenario that is skipped.
   const status: ResultStatus =
     stopped === 'error'
       ? 'error'
       : stopped === 'failed'
         ? 'failed'
-        : options.signal.aborted
-          ? 'skipped'
-          : 'passed';
+        : steps.every((step) => step.status === 'passed')
+          ? 'passed'
+          : 'skipped';
   return {
     file: loaded.file,
     name: loaded.scenario.name,

@@ -111,10 +111,18 @@ export interface ScenarioServiceDependencies {
  * Scenarios as a service of the console: loading, running (to the end for the CLI, in the
  * background with pushed progress for the app), cancelling, and the stored runs.
  */
+/**
+ * A folder as the console knows it: resolved from the working directory, so `scenarios`,
+ * `./scenarios/` and its absolute path are one folder. Its runs are stored under this name and
+ * open answers it, so the view finds the runs of the folder it opened: a relative folder answered
+ * as typed matched no stored run, and its cards read "not run" after every reload.
+ */
+const folderOf = (source: { folder: string }): string => resolve(source.folder);
+
 /** A folder's scenarios, named relative to it (a file given as the folder keeps its name). */
 function loadSource(source: ScenarioSource) {
   if ('paths' in source) return loadScenarios(source.paths, process.cwd());
-  const full = resolve(source.folder);
+  const full = folderOf(source);
   const base = existsSync(full) && statSync(full).isDirectory() ? full : dirname(full);
   return loadScenarios([full], base);
 }
@@ -151,13 +159,11 @@ function problemsOfChosen(
   ];
 }
 
-const nameOf = (source: ScenarioSource) => ('paths' in source ? process.cwd() : source.folder);
+const nameOf = (source: ScenarioSource) => ('paths' in source ? process.cwd() : folderOf(source));
 
-/** What a run stores of its source: the folder as resolved, or the working directory of its paths. */
+/** What a run stores of its source: the folder as open names it, or the working directory of its paths. */
 const storedSourceOf = (source: ScenarioSource): RunSource =>
-  'paths' in source
-    ? { kind: 'paths', cwd: process.cwd() }
-    : { kind: 'folder', folder: resolve(source.folder) };
+  'paths' in source ? { kind: 'paths', cwd: process.cwd() } : { kind: 'folder', folder: folderOf(source) };
 
 /** The same paths: each named the same from the same directory, in any order. */
 function samePaths(cwd: string, a: readonly string[], b: readonly string[]): boolean {

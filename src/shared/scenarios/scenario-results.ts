@@ -24,6 +24,17 @@ export const RESULT_STATUSES = ['passed', 'failed', 'error', 'skipped'] as const
 export const UNDER_WAY_WORDS = 'the run was cancelled while this step was under way';
 
 /**
+ * What the step a cancel kept from starting says once its scenario had begun (a step of it had
+ * run: an order created). That scenario did not "never run": it is an error of the cancel, at
+ * this step, in every report; one that never began is skipped (SKIP_REASONS.cancelled).
+ */
+export const CANCELLED_BEFORE_START = 'cancelled (the run was cancelled before this step started)';
+
+/** A step in error because the run was cancelled (under way, or before it started), not of its own. */
+export const cancelledStep = (message: string | null): boolean =>
+  message !== null && (message.includes(UNDER_WAY_WORDS) || message === CANCELLED_BEFORE_START);
+
+/**
  * Why a step is `skipped`, in the words every report uses. A step the run was cancelled under
  * is skipped too (neither passed nor failed: nobody knows what it would have seen), and says so;
  * it was reported as a timeout ("no order_approved … within 10 s") or as done ("waited 5000 ms").

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { expect, openConsole, test } from '../fixtures/console-test';
@@ -43,6 +43,16 @@ test('a run made in a tab that was then reloaded is kept under Earlier runs, and
       /run #1, \d+ seconds? ago/,
     );
     await expect(scenarios.summary()).toHaveCount(0);
+    // Named relative to where the console runs (as the default `scenarios` is), it is the same
+    // folder: a tab opened on it showed every card "not run", its runs stored under the full path.
+    const typed = relative(process.cwd(), folder);
+    await page.goto(`${page.url().replace(/#.*$/, '')}#/scenarios?folder=${encodeURIComponent(typed)}`);
+    await page.reload();
+    await expect(page.getByLabel('Folder of scenario files')).toHaveValue(typed);
+    await expect(scenarios.card('Wrong expected state')).toHaveAttribute('data-status', 'failed');
+    await expect(scenarios.card('Refund after capture').getByTestId('scenario-stored-run')).toContainText(
+      /run #1, \d+ seconds? ago/,
+    );
     await page.getByRole('tab', { name: 'Earlier runs' }).click();
     const row = page.getByTestId('earlier-run');
     await expect(row).toHaveCount(1);

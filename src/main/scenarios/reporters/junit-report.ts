@@ -8,7 +8,7 @@ import {
   type RunReport,
   type ScenarioResult,
   type StepResult,
-  UNDER_WAY_WORDS,
+  cancelledStep,
 } from '../../../shared/scenarios/scenario-results';
 import {
   runCountWords,
@@ -69,11 +69,12 @@ function addCase(suite: XMLBuilder, result: ScenarioResult): void {
     testcase
       .ele(broken.status === 'error' ? 'error' : 'failure', {
         message,
-        // A step the run's cancel cut off, once its scenario had begun: the cancel's, not the step's.
+        // A step the run's cancel cut off or kept from starting, once its scenario had begun: the
+        // cancel's, not the step's.
         type:
           broken.status !== 'error'
             ? 'ExpectationFailed'
-            : broken.message?.includes(UNDER_WAY_WORDS) === true
+            : cancelledStep(broken.message)
               ? 'Cancelled'
               : 'StepError',
       })
