@@ -108,10 +108,6 @@ export interface ScenarioServiceDependencies {
 }
 
 /**
- * Scenarios as a service of the console: loading, running (to the end for the CLI, in the
- * background with pushed progress for the app), cancelling, and the stored runs.
- */
-/**
  * A folder as the console knows it: resolved from the working directory, so `scenarios`,
  * `./scenarios/` and its absolute path are one folder. Its runs are stored under this name and
  * open answers it, so the view finds the runs of the folder it opened: a relative folder answered
@@ -178,6 +174,10 @@ function ofPathsFromHere(paths: readonly string[]): (run: RunSummary) => boolean
   return (run) => run.source?.kind === 'paths' && run.source.cwd === cwd && samePaths(cwd, run.paths, paths);
 }
 
+/**
+ * Scenarios as a service of the console: loading, running (to the end for the CLI, in the
+ * background with pushed progress for the app), cancelling, and the stored runs.
+ */
 export function createScenarioService(deps: ScenarioServiceDependencies): ScenarioService {
   const { runs } = deps;
   /** The runs started here and not yet ended: how to cancel each, and its end. */
