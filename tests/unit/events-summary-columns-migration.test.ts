@@ -82,8 +82,9 @@ it('fills the first-named order and the token findings of the records stored bef
   expect(read(notJson)).toEqual({ firstNamedOrderId: null, tokenFindings: null });
   // Orders derives the replay's first order again, with the replay among its records: 038 marks
   // it stale once, and 041 (orders known from deliveries), 043 (orders dated by the service's
-  // answers) and 044 (whether an order has evidence at all) mark every order once more each.
-  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 4 }]);
+  // answers), 044 (whether an order has evidence at all) and 045 (only the order's own profile's
+  // evidence counts) mark every order once more each.
+  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 5 }]);
   expect(
     createOrdersRepository(db)
       .recordsOf(ORDER_A)

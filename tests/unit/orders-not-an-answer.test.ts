@@ -124,11 +124,12 @@ describe('orders show, after the client stored such answers', () => {
   });
 
   it('keeps the state and names each record with the words its detail shows', async () => {
-    core.recorder.recordMany([
-      createCheckout(ORDER_ID, 'REF-1', 1_000, 1, { amount: '401.625', currency: 'KWD' }),
-      notification(ORDER_ID, 'order_approved', 2_000),
-    ]);
     const profileId = core.profiles.findByName('Sandbox')?.id ?? 0;
+    // The order is Sandbox's, as the calls below: another profile's answers would not count at all.
+    core.recorder.recordMany([
+      createCheckout(ORDER_ID, 'REF-1', 1_000, profileId, { amount: '401.625', currency: 'KWD' }),
+      { ...notification(ORDER_ID, 'order_approved', 2_000), profileId, profileName: 'Sandbox' },
+    ]);
     const send = (operation: 'authorise' | 'capture' | 'updateReferenceId', path: string, body: string) =>
       core.merchantApi.sendOperation({
         profileId,

@@ -12,6 +12,7 @@ import {
   type StripStep,
 } from '../../shared/orders/order-lifecycle';
 import { lastEvidenceWords } from '../../shared/orders/last-evidence';
+import { otherProfileWord } from '../../shared/orders/order-profile';
 import { stepEvidence } from '../../shared/orders/strip-steps';
 import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
@@ -144,6 +145,8 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail, emulatorNot
         state_after: entry.stateAfter,
         why: entry.evidence,
         linked_record_id: entry.linkedRecordId,
+        /** The profile it came under when that is not the order's: not counted (order-profile.ts). */
+        other_profile: entry.otherProfile,
         status: record?.status ?? null,
         token_verdict: record?.tokenVerdict ?? null,
         body_verdict: record?.bodyVerdict ?? null,
@@ -238,8 +241,11 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
       `#${record.id}${record.linked_record_id === null ? '' : ` (arrived as #${record.linked_record_id})`}`,
       record.at,
       record.kind,
-      // A webhook whose token did not verify reads `unverified`: anyone could have sent it.
-      whoseWord({ provenance: record.provenance, kind: record.kind, tokenVerdict: record.token_verdict }),
+      // A webhook whose token did not verify reads `unverified`: anyone could have sent it; one
+      // verified under another profile's token, that profile's service (otherProfileWord).
+      record.other_profile === null
+        ? whoseWord({ provenance: record.provenance, kind: record.kind, tokenVerdict: record.token_verdict })
+        : terminalSafe(otherProfileWord(record.other_profile)),
       terminalSafe(record.what),
       // The Orders view's "Status, verdicts" column, in History's words (one judgement of a body):
       // a delivery the emulator dropped is `not sent`, a call with no answer `failed`.

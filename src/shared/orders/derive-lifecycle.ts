@@ -15,6 +15,8 @@ import {
 import type { OrderRecord } from './order-record';
 import { Walk } from './lifecycle-walk';
 import { readConsoleRecord } from './read-console-record';
+import { orderProfileOf, speaksForAnotherProfile } from './order-profile';
+import { readAnotherProfileRecord } from './read-another-profile-record';
 import { readCall } from './read-call-record';
 import { readWebhook } from './read-webhook-record';
 import { stepOfEventType, type LifecycleStep } from './order-states';
@@ -92,7 +94,11 @@ function walkRecords(
   sorted: readonly OrderRecord[],
   capturesKnown: CapturesKnown | null,
 ): Walk {
-  const walk = new Walk(readOrderFacts(sorted.filter(isEvidence), sorted), capturesKnown);
+  const evidence = sorted.filter(isEvidence);
+  // Only the order's own profile's evidence counts: another profile is another merchant account.
+  const profile = orderProfileOf(evidence);
+  const ownProfiles = evidence.filter((record) => !speaksForAnotherProfile(record, profile));
+  const walk = new Walk(readOrderFacts(ownProfiles, sorted, profile), capturesKnown);
   const arrivals = arrivalsOfReplays(sorted);
   const shownWithReplay = new Set(arrivals.values());
   const delivered = deliveryArrivals(sorted);
@@ -100,6 +106,8 @@ function walkRecords(
     if (shownWithReplay.has(record.id)) continue;
     if (!isEvidence(record))
       readConsoleRecord(walk, record, arrivals.get(record.id) ?? null, delivered.get(record.id) ?? null);
+    else if (profile !== null && speaksForAnotherProfile(record, profile))
+      readAnotherProfileRecord(walk, record, profile);
     else if (record.kind === 'webhook') readWebhook(walk, record);
     else if (record.kind === 'request') {
       if (readsAsThisOrder(walk, orderId, record)) readCall(walk, record);

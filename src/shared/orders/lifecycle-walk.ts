@@ -152,10 +152,18 @@ export class Walk {
     record: OrderRecord,
     entry: Omit<
       LifecycleEntry,
-      'recordId' | 'at' | 'kind' | 'stateAfter' | 'unverified' | 'provenance' | 'linkedRecordId'
+      | 'recordId'
+      | 'at'
+      | 'kind'
+      | 'stateAfter'
+      | 'unverified'
+      | 'provenance'
+      | 'linkedRecordId'
+      | 'otherProfile'
     > & {
       unverified?: boolean;
       linkedRecordId?: number | null;
+      otherProfile?: string | null;
     },
   ): void {
     this.entries.push({
@@ -164,6 +172,7 @@ export class Walk {
       kind: record.kind,
       unverified: false,
       linkedRecordId: null,
+      otherProfile: null,
       ...entry,
       provenance: record.provenance,
       stateAfter: this.state,

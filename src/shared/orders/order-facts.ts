@@ -4,6 +4,7 @@ import { readMoneyField, unreadableMoneyWhy } from './order-amounts';
 import { formatMinorAmount } from '../money-format';
 import { heldOtherwiseReader, heldOtherwiseWithin } from '../written-number-reader';
 import type { OrderFacts } from './order-lifecycle';
+import type { OrderProfile } from './order-profile';
 import { webhookNotCounted } from './webhook-not-counted';
 import {
   isJsonObject,
@@ -55,9 +56,14 @@ const isVerifiedNotification = (record: OrderRecord): boolean =>
 /**
  * Facts from the create-checkout exchange (the request's total, reference and number; the
  * answer's checkout id and URL), else from the first verified notification that names them.
- * `evidence` is the service's own records, `all` every record (times and counts); both oldest first.
+ * `evidence` is the service's own records of the order's profile, `all` every record (times and
+ * counts); both oldest first. `profile` is the order's (order-profile.ts), else its first record's.
  */
-export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly OrderRecord[]): FactsDraft {
+export function readOrderFacts(
+  evidence: readonly OrderRecord[],
+  all: readonly OrderRecord[],
+  profile: OrderProfile | null = null,
+): FactsDraft {
   const records = evidence;
   const create = records.find(
     (record) =>
@@ -86,7 +92,7 @@ export function readOrderFacts(evidence: readonly OrderRecord[], all: readonly O
     records.find((record) => record.orderReferenceId !== null) ??
     all.find((record) => record.orderReferenceId !== null)
   )?.orderReferenceId;
-  const owner = create ?? first ?? all[0];
+  const owner = profile ?? create ?? first ?? all[0];
   const createdBy = create ?? records.find(isVerifiedNotification);
   // The create-checkout call is there: the total is unknown because of what it gives, said so.
   const given = isJsonObject(request) ? request['total_amount'] : undefined;

@@ -37,7 +37,9 @@ export function isAuthoritativeSource(source: LifecycleSource): boolean {
  * - `unverified`: a notification whose token was not judged valid: it may not be the service's,
  *   so it does not move the order;
  * - `contradicts`: the service's own notification or answer that cannot be true of this order
- *   (another currency, more than the total, a capture it cannot name): a finding, never summed.
+ *   (another currency, more than the total, a capture it cannot name): a finding, never summed;
+ * - `other_profile`: a verified notification or an answer that came under another profile than
+ *   the order's (order-profile.ts): another merchant account's service, a finding, never counted.
  */
 export const ENTRY_EFFECTS = [
   'moved',
@@ -52,6 +54,7 @@ export const ENTRY_EFFECTS = [
   'copy',
   'unverified',
   'contradicts',
+  'other_profile',
 ] as const;
 export const entryEffectSchema = z.enum(ENTRY_EFFECTS);
 export type EntryEffect = z.infer<typeof entryEffectSchema>;
@@ -65,7 +68,8 @@ export type EntryEffect = z.infer<typeof entryEffectSchema>;
  * - `unknown`: what it says could not be read, or names nothing the console knows;
  * - `contradicts`: the service's words cannot be true of this order: a finding, never summed;
  * - `unverified`: it may not be the service's at all;
- * - `copy`: it is the console's doing or the emulator's log, never the service's word.
+ * - `copy`: it is the console's doing or the emulator's log, never the service's word;
+ * - `other_profile`: it is another profile's service speaking, not this order's.
  * The rest count: `moved` and `confirmed` are read as the service's word; `duplicate` and
  * `out_of_order` are its word again, or late (an out-of-order one still proves its step on the
  * strip); `failed` is its answer refusing the call (one with no answer at all is not:
@@ -79,6 +83,7 @@ const NOT_COUNTED_EFFECTS: readonly EntryEffect[] = [
   'contradicts',
   'unverified',
   'copy',
+  'other_profile',
 ];
 
 /**
@@ -111,6 +116,7 @@ export const ENTRY_EFFECT_WORDS: Record<EntryEffect, string> = {
   copy: 'not evidence',
   unverified: 'not verified',
   contradicts: 'contradicts',
+  other_profile: "another profile's",
 };
 
 export const lifecycleStepSchema = z.enum(LIFECYCLE_STEPS);
@@ -135,6 +141,11 @@ export const lifecycleEntrySchema = z.object({
   provenance: provenanceSchema,
   /** For a replay: the listener's record of that same send (shown as one send), when there is one. */
   linkedRecordId: z.number().int().nullable(),
+  /**
+   * The profile a record of the service's came under when it is not the order's (order-profile.ts),
+   * by name: marked wherever the record is listed (`another profile's: Local`). Null for the rest.
+   */
+  otherProfile: z.string().nullable().default(null),
 });
 export type LifecycleEntry = z.infer<typeof lifecycleEntrySchema>;
 
@@ -260,7 +271,7 @@ export type OrderFacts = z.infer<typeof orderFactsSchema>;
 export const orderFindingSchema = z.object({
   recordId: z.number().int(),
   severity: z.enum(['error', 'warning']),
-  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`, `not_an_answer`, `another_checkout`, `create_status`; warnings: `unreadable_body`, `order_names_disagree`, `damaged_record` (not counted), `damaged_record_read` (counted). */
+  /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`, `not_an_answer`, `another_checkout`, `create_status`; warnings: `unreadable_body`, `order_names_disagree`, `damaged_record` (not counted), `damaged_record_read` (counted), `another_profile` (a record of another profile's, not counted). */
   code: z.string(),
   message: z.string(),
 });
@@ -277,6 +288,9 @@ export const DAMAGED_RECORD_READ = 'damaged_record_read';
  */
 export const COUNTED_FINDING_CODES: readonly string[] = ['order_names_disagree', DAMAGED_RECORD_READ];
 
+/** A record of the service's that came under another profile than the order's (order-profile.ts). */
+export const ANOTHER_PROFILE = 'another_profile';
+
 export const isCountedFinding = (finding: Pick<OrderFinding, 'code'>): boolean =>
   COUNTED_FINDING_CODES.includes(finding.code);
 
@@ -289,9 +303,17 @@ export function findingsWords(findings: readonly Pick<OrderFinding, 'code'>[]): 
   const counted = findings.filter(isCountedFinding).length;
   const namesThis = findings.filter((finding) => finding.code === 'order_names_disagree').length;
   const read = counted - namesThis;
+  const otherProfiles = findings.filter((finding) => finding.code === ANOTHER_PROFILE).length;
   const kinds: string[] = [];
-  if (counted < findings.length)
+  if (counted + otherProfiles < findings.length)
     kinds.push('evidence that contradicts the order or cannot be read, not counted');
+  // Valid where it came from, so not "contradicts": another merchant account's service spoke.
+  if (otherProfiles > 0)
+    kinds.push(
+      otherProfiles === 1
+        ? "a record of another profile's, not counted"
+        : "records of other profiles', not counted",
+    );
   if (namesThis > 0)
     kinds.push(
       namesThis === 1

@@ -99,7 +99,9 @@ export function scenarioFromOrder(
   let cancelled = false;
   for (const entry of lifecycle.entries) {
     const record = records.get(entry.recordId);
-    if (record === undefined || entry.effect === 'copy' || entry.effect === 'duplicate') continue;
+    // Another profile's record is another merchant account's traffic, not a step of this order.
+    const notThisOrders = entry.effect === 'copy' || entry.effect === 'other_profile';
+    if (record === undefined || notThisOrders || entry.effect === 'duplicate') continue;
     if (record.kind === 'request') {
       const operation = record.details['operation'];
       if (operation === 'createCheckout') steps.push(checkoutStep(record));

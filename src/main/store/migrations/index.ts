@@ -42,6 +42,7 @@ import ordersKnownFromDeliveries from './041-orders-known-from-deliveries';
 import eventsUnansweredSentWhole from './042-events-unanswered-sent-whole';
 import ordersDatedByAnswers from './043-orders-dated-by-answers';
 import ordersEvidenceKnown from './044-orders-evidence-known';
+import ordersOwnProfileEvidence from './045-orders-own-profile-evidence';
 
 export interface Migration {
   readonly id: number;
@@ -102,4 +103,5 @@ export const migrations: readonly Migration[] = [
   { id: 42, name: '042-events-unanswered-sent-whole', sql: eventsUnansweredSentWhole },
   { id: 43, name: '043-orders-dated-by-answers', sql: ordersDatedByAnswers },
   { id: 44, name: '044-orders-evidence-known', sql: ordersEvidenceKnown },
+  { id: 45, name: '045-orders-own-profile-evidence', sql: ordersOwnProfileEvidence },
 ];

@@ -35,6 +35,7 @@ export const EFFECT_COLOR: Record<EntryEffect, string> = {
   copy: 'gray',
   unverified: 'orange',
   contradicts: 'red',
+  other_profile: 'orange',
 };
 
 export const EFFECT_LABEL = ENTRY_EFFECT_WORDS;

@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TimelineSummary } from '@shared/events';
 import { VerdictBadge } from '@features/jwt';
 import type { LifecycleEntry } from '@shared/orders/order-lifecycle';
+import { otherProfileWord } from '@shared/orders/order-profile';
 import { PROVENANCE_WORDS } from '@shared/provenance';
 import { recordStatusWord } from '@shared/record-status';
 import { EFFECT_COLOR, EFFECT_LABEL, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
@@ -83,6 +84,19 @@ export function OrderEntriesTable({
                           data-testid="record-provenance"
                         >
                           {PROVENANCE_LABEL[entry.provenance]}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                    {entry.otherProfile !== null && (
+                      <Tooltip label="Came under another profile than the order's: another merchant account or environment, so it is not counted">
+                        <Badge
+                          styles={WHOLE_BADGE}
+                          size="xs"
+                          color="orange"
+                          variant="outline"
+                          data-testid="record-other-profile"
+                        >
+                          {otherProfileWord(entry.otherProfile)}
                         </Badge>
                       </Tooltip>
                     )}
