@@ -11,6 +11,9 @@ import { isLoopbackSpelling } from '../../shared/reached-address';
  * hop (a tunnel, a second console) is stored but not sent on again.
  */
 
+/** What a forward-to on a live profile's address is refused as (the live guard's `what`). */
+export const FORWARDING_WEBHOOKS = 'forwarding webhooks';
+
 /** Added to every forward: the hop ids of the listeners it has passed, oldest first. */
 export const FORWARD_MARKER_HEADER = 'X-Checkout-Console-Forwarded';
 /** A webhook that has passed this many console listeners already is not forwarded again. */

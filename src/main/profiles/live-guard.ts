@@ -1,4 +1,4 @@
-import { liveAddressReachedBy } from '../../shared/live-address';
+import { liveAddressReachedBy, type LiveAddress } from '../../shared/live-address';
 import type { ProfileView } from '../../shared/profile';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
@@ -50,6 +50,40 @@ export function assertLiveConfirmed(
     refused = `${action} on "${name}" would reach the LIVE (production) profile "${live.profileName}": it goes to ${target.url}, on the same server as that profile's ${live.field} (${live.server}).`;
   }
   throw new ConsoleError('live_confirmation_required', liveRefusalWords(refused), [
+    { path: 'confirmLive', message: refused },
+  ]);
+}
+
+/**
+ * What a send to a live profile's address, unconfirmed, is refused with: the address, whose it
+ * is, and what would reach it (`what`: "a replay", "an endpoint check", "forwarding webhooks").
+ * One sentence for every command that sends to a URL a person gives, so a refusal of one reads
+ * as a refusal of the others.
+ */
+export function liveAddressRefusal(url: string, live: LiveAddress, what: string): string {
+  return `${url} belongs to a live profile ("${live.profileName}", its ${live.field} ${live.url}): ${what} to it reaches production.`;
+}
+
+/**
+ * Every send to a URL a person gives (a replay's --to, an endpoint check, a forward-to) that
+ * reaches a live profile's address needs the same yes as a call on a live profile: the UI asks,
+ * the CLI needs --yes-live. Judged as the server reached (liveAddressReachedBy), so another
+ * spelling of the address is no way round it. Refused as assertLiveConfirmed refuses, with what
+ * was refused as the `confirmLive` field's issue, so a terminal names its own flag.
+ */
+export function assertLiveAddressConfirmed(
+  url: string,
+  confirmed: boolean | undefined,
+  what: string,
+  profiles: LiveCallTarget['profiles'],
+  /** The flag that confirms it, for a check made in a terminal outside any contract command. */
+  flag?: string,
+): void {
+  if (confirmed === true) return;
+  const live = liveAddressReachedBy(url, profiles);
+  if (live === null) return;
+  const refused = liveAddressRefusal(url, live, what);
+  throw new ConsoleError('live_confirmation_required', liveRefusalWords(refused, flag), [
     { path: 'confirmLive', message: refused },
   ]);
 }

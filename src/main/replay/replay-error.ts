@@ -2,8 +2,6 @@
 export class ReplayError extends Error {
   constructor(
     message: string,
-    /** The target is a live profile's address and the replay was not confirmed. */
-    readonly live = false,
     /**
      * The refusal as a terminal says it, where the message's way out (the Replay view's) is not
      * there: said as the chosen webhooks' issue, which the CLI says in place of the message.

@@ -51,7 +51,7 @@ export function refuseCutBodies(rows: readonly EventRow[]): void {
   const kept = first.request_body?.byteLength ?? 0;
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more like it)` : '';
   const cause = `Webhook #${first.id} arrived with ${first.request_size === null ? 'a body of unknown size' : formatBytes(first.request_size)}, but only its first ${formatBytes(kept)} were stored${more}: replayed, it would go out cut.`;
-  throw new ReplayError(cutBodyRefusal(cause, 'window'), false, cutBodyRefusal(cause, 'terminal'));
+  throw new ReplayError(cutBodyRefusal(cause, 'window'), cutBodyRefusal(cause, 'terminal'));
 }
 
 /** How many webhooks a redaction or damage refusal names one by one; the rest are counted. */
@@ -102,7 +102,6 @@ export function refuseRedactedTokens(rows: readonly EventRow[]): void {
   const cause = `Webhook #${first.id}'s token (${first.where}) was redacted at export: it is stored as the placeholder REDACTED, not the token it arrived with${soWere}. Sent as it is stored, each replay would arrive malformed, and a token whose claims are unknown cannot be re-signed.`;
   throw new ReplayError(
     `${cause} Replay with the token Removed, or a Crafted preset.`,
-    false,
     `${cause} Replay with --token none.`,
   );
 }

@@ -19,6 +19,7 @@ import type { EventRow, EventsRepository } from '../store/events-repository';
 import type { EventsQuery } from '../store/events-query';
 import type { EventRecorder } from '../timeline/event-recorder';
 import { liveAddressReachedBy } from '../../shared/live-address';
+import { assertLiveAddressConfirmed } from '../profiles/live-guard';
 import { replayRequest, replayTokens, type ReplayPath } from './replay-request';
 import { sendReplay } from './replay-send';
 import { replaySequence } from './replay-sequence';
@@ -196,15 +197,12 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
 
   const liveAddress = (url: string) => liveAddressReachedBy(url, deps.profiles.snapshot().profiles);
 
-  /** Nothing goes to a live profile's address unconfirmed; said with the address it reaches. */
-  const refuseUnconfirmedLive = (request: ReplayPlanRequest, targetUrl: string): void => {
-    const live = request.confirmLive ? null : liveAddress(targetUrl);
-    if (live === null) return;
-    throw new ReplayError(
-      `${targetUrl} belongs to a live profile ("${live.profileName}", its ${live.field} ${live.url}): a replay to it reaches production.`,
-      true,
-    );
-  };
+  /**
+   * Nothing goes to a live profile's address unconfirmed: refused by the live guard every send to
+   * a given URL goes through (an endpoint check's, a forward-to's), in the same words.
+   */
+  const refuseUnconfirmedLive = (request: ReplayPlanRequest, targetUrl: string): void =>
+    assertLiveAddressConfirmed(targetUrl, request.confirmLive, 'a replay', deps.profiles.snapshot().profiles);
 
   const plan = (request: PlanRequest): ReplayPlan => {
     const { rows, leftOut, consoleOwn } = originals(request);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { listenerSettingsInputSchema, listenerSettingsSchema, listenerStatusSchema } from '../listener';
 import { unreadableWordsSchema } from '../stored-settings';
 import { defineCommand, noInput } from './define';
@@ -16,7 +17,11 @@ export const listenerCommands = {
    * changed elsewhere since is not overwritten (a conflict) unless the save leaves it out.
    */
   updateListenerSettings: defineCommand(
-    listenerSettingsInputSchema.partial().extend({ expected: listenerSettingsSchema.partial().optional() }),
+    listenerSettingsInputSchema.partial().extend({
+      expected: listenerSettingsSchema.partial().optional(),
+      /** Required when the forward-to URL given is a live profile's address (as a replay's target is). */
+      confirmLive: z.boolean().default(false),
+    }),
     listenerSettingsSchema,
   ),
 };

@@ -161,6 +161,8 @@ export const scenarioCommands = {
         .optional(),
       /** Names this check's `scenarios.endpointCase` pushes, so the caller can follow each case. */
       checkId: z.uuid().optional(),
+      /** Required when the URL is a live profile's address (as a replay's target is). */
+      confirmLive: z.boolean().default(false),
     }),
     endpointCheckReportSchema,
   ),

@@ -85,3 +85,40 @@ test("a Sandbox on Live's address, spelled another way, asks before its send as 
   await expect(page.getByTestId('checkout-created')).toBeVisible();
   expect(setup.fake.received).toHaveLength(1);
 });
+
+// A replay to Live's address asked first; the Listener's Forward to and Check endpoint sent there
+// unasked (every webhook forwarded, the battery's signed requests): each asks as Replay does.
+test("Forward to and Check endpoint on Live's address, spelled another way, ask as Replay does", async ({
+  page,
+  setup,
+}) => {
+  await openConsole(page, setup.served, '#/listener');
+  const url = `${setup.fake.url.replace('127.0.0.1', 'localhost')}/hooks`;
+  const form = page.getByRole('form', { name: 'Listener settings' });
+  await form.getByLabel('Forward to').fill(url);
+  await page.getByRole('button', { name: 'Save listener settings' }).click();
+  const forward = page.getByRole('dialog', { name: 'Forward to a LIVE profile?' });
+  await expect(forward).toContainText(
+    `Every webhook the listener receives goes on to ${url}, a production address.`,
+  );
+  await forward.getByRole('button', { name: 'Cancel' }).click();
+  await expect(forward).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Check endpoint' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Save listener settings' }).click();
+  await forward.getByRole('button', { name: 'Yes, forward to production' }).click();
+  await expect(page.getByText('Listener settings saved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Check endpoint' }).click();
+  const check = page.getByRole('dialog', { name: 'Check an endpoint of a LIVE profile?' });
+  await expect(check).toContainText(`The battery’s signed requests go to ${url}, a production address.`);
+  await check.getByRole('button', { name: 'Cancel' }).click();
+  await expect(check).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Check the merchant endpoint' })).toHaveCount(0);
+  expect(setup.fake.received).toEqual([]);
+
+  await page.getByRole('button', { name: 'Check endpoint' }).click();
+  await check.getByRole('button', { name: 'Yes, check production' }).click();
+  await expect(page.getByTestId('check-summary')).toBeVisible({ timeout: 30_000 });
+  expect(setup.fake.received.length).toBeGreaterThan(0);
+});

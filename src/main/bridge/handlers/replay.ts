@@ -1,6 +1,5 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
-import { liveRefusalWords } from '../../profiles/live-guard';
 import { ReplayError } from '../../replay/replay-error';
 import type { HandlerGroup } from './types';
 
@@ -11,14 +10,8 @@ function explained<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
-    // A live target unconfirmed is refused as every live call is (liveRefusalWords): what was
-    // refused on the `confirmLive` field, so a terminal names its own flag (--yes-live).
-    if (error instanceof ReplayError && error.live)
-      throw new ConsoleError('live_confirmation_required', liveRefusalWords(error.message), [
-        { path: 'confirmLive', message: error.message },
-      ]);
     // Words whose way out only the window has carry the terminal's as the ids' issue (the CLI's
-    // <id...>), as live-guard.ts carries its flag: each front door says what it can do.
+    // <id...>), as the live guard carries its flag (live-guard.ts): each front door says what it can do.
     if (error instanceof ReplayError)
       throw new ConsoleError(
         'invalid_input',

@@ -1,5 +1,6 @@
 import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
+import { assertLiveAddressConfirmed } from '../../profiles/live-guard';
 import { checkEndpoint } from '../../scenarios/check-endpoint';
 import type { ScenarioSource } from '../../scenarios/scenario-service';
 import { saveScenarioFile, scenarioTextFromOrder } from '../../scenarios/scenario-files';
@@ -66,9 +67,11 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite, saveInvalid }) =>
       saveScenarioFile({ path, text, overwrite, saveInvalid, dataDir: services.dataDir }),
-    checkEndpoint: ({ url, config, secret, checkId }) => {
+    checkEndpoint: ({ url, config, secret, checkId, confirmLive }) => {
       // The contract took it as an http(s) URL without credentials (endpointUrlSchema).
       const target = new URL(url).toString();
+      // Eighteen signed requests to a live profile's address need the yes a replay there needs.
+      assertLiveAddressConfirmed(url, confirmLive, 'an endpoint check', profiles.snapshot().profiles);
       const onCase =
         checkId === undefined
           ? undefined

@@ -21,7 +21,12 @@ import { checkReportFile, writeReportFile } from '../report-file';
 import { writeThenExit } from '../standard-io';
 
 /** Each field of the check as the flag (or argument) that sets it. */
-const CHECK_FLAGS = { url: '<url>', secret: '--notification-token', config: '--config' };
+const CHECK_FLAGS = {
+  url: '<url>',
+  secret: '--notification-token',
+  config: '--config',
+  confirmLive: '--yes-live',
+};
 
 const flagsSchema = z.object({
   notificationToken: z
@@ -33,6 +38,7 @@ const flagsSchema = z.object({
   junit: z.string().trim().min(1, 'must name a file').optional(),
   force: z.boolean().default(false),
   config: z.string().trim().min(1, 'must name a file').optional(),
+  yesLive: z.boolean().default(false),
 });
 
 /** The per-case overrides file (YAML or JSON); a problem names the file and the field. */
@@ -86,6 +92,7 @@ export async function runCheckEndpoint(url: string, rawFlags: unknown, context: 
         config,
         secret,
         checkId,
+        confirmLive: flags.yesLive,
       });
     } finally {
       unsubscribe();
@@ -118,5 +125,6 @@ export function registerCheckEndpoint(program: Command, context: CliContext): vo
     .option('--junit <file>', 'also write the report as JUnit XML')
     .option('--force', 'replace the --junit file if it exists (never a file in the data directory)')
     .option('--config <file>', 'YAML or JSON: per-case expected answers (cases: { <id>: { expect: 401 } })')
+    .option('--yes-live', "confirm a check of a live profile's address")
     .action((url: string, flags: unknown) => runCheckEndpoint(url, flags, context));
 }

@@ -10,7 +10,8 @@ import {
   type ListenerSettings,
 } from '../../../shared/listener';
 import type { ConsoleCore } from '../../app';
-import { namesListenerLiterally } from '../../listener/forward-guard';
+import { FORWARDING_WEBHOOKS, namesListenerLiterally } from '../../listener/forward-guard';
+import { assertLiveAddressConfirmed } from '../../profiles/live-guard';
 import { listenerOnPort, liveAddressRecords } from '../../running-addresses/address-record';
 import { judgedWithOtherTokenWords, type WantedProfile } from '../../listener/listener-port-words';
 import { batchedItems } from '../batched-output';
@@ -30,6 +31,7 @@ const listenFlags = z.object({
   notificationToken: z.string().min(1, 'must not be empty').optional(),
   profile: z.string().min(1, 'must name a profile').optional(),
   forwardTo: forwardToInputSchema.optional(),
+  yesLive: z.boolean().default(false),
   respondStatus: numberFlag(
     'The response status must be a whole number',
     listenerSettingsSchema.shape.respondStatus,
@@ -139,6 +141,8 @@ async function listenUntil(context: CliContext, rawFlags: unknown, until: Promis
   // Read before the console opens: a bad standard input changes nothing on disk.
   const given = await stdinValues(context)(flags.notificationToken, '--notification-token');
   const chosen = flags.profile === undefined ? undefined : await profileIdNamed(context, flags.profile);
+  // Refused before the listener starts: not one webhook forwarded to production unasked.
+  if (flags.forwardTo !== undefined && !flags.yesLive) await refuseLiveForward(context, flags.forwardTo);
   // The app's own listener service, composed by the same root as the desktop and serve, with
   // this run's port, profile, secret and settings laid over the stored ones (never saved).
   await withConsole(
@@ -238,6 +242,22 @@ export function answeringNote(
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
+/**
+ * A --forward-to on a live profile's address needs --yes-live, as replay --to there does (the
+ * same guard and words). Forward-to URLs saved in the Listener view were confirmed there.
+ */
+async function refuseLiveForward(context: CliContext, forwardTo: string): Promise<void> {
+  await withConsole(context, async (core) =>
+    assertLiveAddressConfirmed(
+      forwardTo,
+      false,
+      FORWARDING_WEBHOOKS,
+      core.profiles.snapshot().profiles,
+      '--yes-live',
+    ),
+  );
+}
+
 /** The id of the profile `--profile` names, read before the listener opens (a typo starts nothing). */
 async function profileIdNamed(context: CliContext, name: string): Promise<number> {
   return withConsole(context, async (core) => requireProfile(core.profiles, name).id);
@@ -322,6 +342,7 @@ export function registerListen(program: Command, context: CliContext): void {
     )
     .option('--profile <name>', "verify with this profile's notification token (default: the active profile)")
     .option('--forward-to <url>', 'also re-send every webhook to this URL (not saved)')
+    .option('--yes-live', "confirm a --forward-to on a live profile's address")
     .option('--respond-status <n>', 'answer with this status (default: the saved listener setting, 200)')
     .action((flags: unknown) => runListen(context, flags));
 }

@@ -49,16 +49,58 @@ export function confirmLiveCall(
   });
 }
 
-/** Asks before a replay goes to a production address. */
-export function confirmLiveReplay(url: string, sends: number): Promise<boolean> {
+/** What a send to a live profile's address asks: its title, what goes, and the red button's words. */
+interface LiveAddressQuestion {
+  title: string;
+  /** What goes there, as the start of a sentence ("3 requests go"). */
+  sending: string;
+  url: string;
+  confirmLabel: string;
+}
+
+/**
+ * Asks before anything goes to a URL a person gave that is a live profile's address (main's live
+ * guard refuses it unasked: a replay, an endpoint check, a forward-to), in one dialog for all.
+ */
+function confirmLiveAddress({ title, sending, url, confirmLabel }: LiveAddressQuestion): Promise<boolean> {
   return confirmAction({
-    title: 'Replay to a LIVE profile?',
+    title,
     children: (
       <Text size="sm">
-        {formatCount(sends)} {sends === 1 ? 'request goes' : 'requests go'} to {url}, a production address.
+        {sending} to {url}, a production address.
       </Text>
     ),
-    confirmLabel: 'Yes, replay to production',
+    confirmLabel,
     color: 'red',
+  });
+}
+
+/** Asks before a replay goes to a production address. */
+export function confirmLiveReplay(url: string, sends: number): Promise<boolean> {
+  return confirmLiveAddress({
+    title: 'Replay to a LIVE profile?',
+    sending: `${formatCount(sends)} ${sends === 1 ? 'request goes' : 'requests go'}`,
+    url,
+    confirmLabel: 'Yes, replay to production',
+  });
+}
+
+/** Asks before the endpoint check's battery goes to a production address. */
+export function confirmLiveEndpointCheck(url: string): Promise<boolean> {
+  return confirmLiveAddress({
+    title: 'Check an endpoint of a LIVE profile?',
+    sending: 'The battery’s signed requests go',
+    url,
+    confirmLabel: 'Yes, check production',
+  });
+}
+
+/** Asks before a forward-to that sends every webhook on to a production address is saved. */
+export function confirmLiveForward(url: string): Promise<boolean> {
+  return confirmLiveAddress({
+    title: 'Forward to a LIVE profile?',
+    sending: 'Every webhook the listener receives goes on',
+    url,
+    confirmLabel: 'Yes, forward to production',
   });
 }

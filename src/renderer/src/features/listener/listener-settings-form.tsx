@@ -9,12 +9,15 @@ import {
   listenerSettingsInputSchema,
   type ListenerSettings,
 } from '@shared/listener';
+import { liveAddressReachedBy } from '@shared/live-address';
+import { confirmLiveForward } from '@ui/confirm-live';
 import { monoInput } from '@ui/mono-input';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { useFollowedForm } from '@ui/use-followed-form';
 import { BridgeError } from '@bridge/bridge-error';
+import { useProfilesStore } from '@features/profiles';
 import { useFailureUntilResumed } from './use-failure-until-resumed';
 
 interface NumberFieldProps {
@@ -70,8 +73,10 @@ export function ListenerSettingsForm({
   onSave: (
     patch: Partial<ListenerSettings>,
     expected: Partial<ListenerSettings> | undefined,
+    confirmLive: boolean,
   ) => Promise<ListenerSettings>;
 }) {
+  const profiles = useProfilesStore((state) => state.profiles);
   const form = useForm<ListenerSettings>({
     resolver: zodResolver(listenerSettingsInputSchema),
     defaultValues: settings,
@@ -92,11 +97,16 @@ export function ListenerSettingsForm({
       notifications.show({ message: 'Nothing changed: there is nothing to save' });
       return;
     }
+    // A forward-to on a live profile's address is asked for, as main's live guard refuses it
+    // unasked: every webhook received would go on to production.
+    const forwardTo = patch.forwardTo ?? null;
+    const live = forwardTo !== null && liveAddressReachedBy(forwardTo, profiles) !== null;
+    if (live && !(await confirmLiveForward(forwardTo))) return;
     try {
       const saved = await saveUnlessChangedElsewhere({
         what: 'Listener settings',
         labels: LABELS,
-        save: (checked) => onSave(patch, checked ? expected : undefined),
+        save: (checked) => onSave(patch, checked ? expected : undefined, live),
       });
       if (saved !== null) notifications.show({ color: 'green', message: 'Listener settings saved' });
     } catch (error) {

@@ -9,10 +9,14 @@ interface ListenerState {
   unreadable: readonly string[];
   load: () => Promise<void>;
   restart: () => Promise<void>;
-  /** With `expected` (those fields as read), refused where one was changed elsewhere since. */
+  /**
+   * With `expected` (those fields as read), refused where one was changed elsewhere since;
+   * `confirmLive` once a forward-to on a live profile's address was confirmed.
+   */
   saveSettings: (
     patch: Partial<ListenerSettings>,
     expected?: Partial<ListenerSettings>,
+    confirmLive?: boolean,
   ) => Promise<ListenerSettings>;
 }
 
@@ -31,10 +35,11 @@ export const useListenerStore = create<ListenerState>((set) => ({
   async restart() {
     set({ status: await bridge.restartListener({}) });
   },
-  async saveSettings(patch, expected) {
+  async saveSettings(patch, expected, confirmLive = false) {
     const settings = await bridge.updateListenerSettings({
       ...patch,
       ...(expected === undefined ? {} : { expected }),
+      confirmLive,
     });
     // A save writes every field, readable: the stored value that could not be read is replaced.
     set({ settings, unreadable: [] });

@@ -6,7 +6,10 @@ import {
   type EndpointCaseResult,
   type EndpointCheckReport,
 } from '@shared/scenarios/endpoint-check';
+import { liveAddressReachedBy } from '@shared/live-address';
+import { confirmLiveEndpointCheck } from '@ui/confirm-live';
 import { TableHeader } from '@ui/table-header';
+import { useProfilesStore } from '@features/profiles';
 import { errorMessage } from '@bridge/bridge-error';
 import { checkEndpoint } from './scenarios-store';
 
@@ -29,14 +32,18 @@ export function CheckEndpointButton({ url }: { url: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState(false);
+  const profiles = useProfilesStore((state) => state.profiles);
   const run = async () => {
     if (url === null) return;
+    // A live profile's address is asked for first, as main's live guard will refuse it unasked.
+    const live = liveAddressReachedBy(url, profiles) !== null;
+    if (live && !(await confirmLiveEndpointCheck(url))) return;
     setOpened(true);
     setBusy(true);
     setError(null);
     setReport(null);
     try {
-      setReport(await checkEndpoint(url));
+      setReport(await checkEndpoint(url, live));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

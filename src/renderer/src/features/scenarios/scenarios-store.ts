@@ -274,8 +274,8 @@ bridge.subscribe((event) => {
  */
 
 /** The conformance battery against the merchant's endpoint; each case becomes a record. */
-export function checkEndpoint(url: string): Promise<CommandOutput<'checkEndpoint'>> {
-  return bridge.checkEndpoint({ url });
+export function checkEndpoint(url: string, confirmLive: boolean): Promise<CommandOutput<'checkEndpoint'>> {
+  return bridge.checkEndpoint({ url, confirmLive });
 }
 
 /** An order's lifecycle as a scenario file to read and edit before saving. */
