@@ -63,7 +63,18 @@ describe('provenance: only the service’s own, verified evidence moves an order
       linkedRecordId: arrival.id,
     });
     expect(entry?.evidence).toContain(`Replay of #${capture.id} (body edited)`);
-    expect(entry?.evidence).toContain(`received by this listener as #${arrival.id}`);
+    expect(entry?.evidence).toContain(`received by the listener of profile "Local" as #${arrival.id}`);
+  });
+
+  it('a replay received by another profile\'s listener names that listener, not "this listener"', () => {
+    const { capture, records } = capturedOrder();
+    const replay = replayOf(capture);
+    // Sent to the Sandbox listener while the window's active profile (and listener) was Local's.
+    const arrival = { ...arrivalOf(replay), profileName: 'Sandbox' };
+    const entry = derive([...records, replay, arrival]).entries.at(-1);
+    expect(entry?.evidence).toBe(
+      `Replay of #${capture.id} (exactly as stored), received by the listener of profile "Sandbox" as #${arrival.id}; the console's doing, never evidence`,
+    );
   });
 
   it('an exact replay of every notification, original token, changes nothing and adds no duplicate', () => {

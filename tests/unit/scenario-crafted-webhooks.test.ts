@@ -62,7 +62,7 @@ describe('a notification a scenario sends to its own listener', () => {
     const orderId = (JSON.parse(records.stdout) as { order_id: string | null }[])[0]?.order_id ?? '';
     const order = await runCliCaptured(['--data-dir', dataDir, 'orders', 'show', orderId]);
     expect(order.stdout).toMatch(
-      /#\d+ {2}A scenario's send-webhook step \(a notification the console made, token valid\), received by this listener as #\d+; the console's doing, never evidence/,
+      /#\d+ {2}A scenario's send-webhook step \(a notification the console made, token valid\), received by the listener of profile "Local" as #\d+; the console's doing, never evidence/,
     );
   });
 });

@@ -3,6 +3,8 @@ import { eventKindSchema, timelineSummarySchema, tokenVerdictSchema } from '../e
 import { decodedJwtSchema } from '../jwt/decode-jwt';
 import { recordJudgementSchema } from '../jwt/record-judgement';
 import { TOKEN_PRESETS } from '../jwt/token-presets';
+import { provenanceSchema } from '../provenance';
+import { provenanceMarkSchema } from '../provenance-note';
 import { tokenCheckSchema } from '../webhook-details';
 import { defineCommand } from './define';
 
@@ -69,8 +71,14 @@ export const eventTokensSchema = z.object({
   kind: eventKindSchema,
   /** A delivery the emulator never sent (dropped, or nowhere to go). */
   notSent: timelineSummarySchema.shape.notSent,
-  /** For a delivery, the listener's record of it, which holds the verdicts. */
+  /** For a delivery, the listener's record of it, which holds the verdicts; for a webhook, the replay it is the arrival of. */
   relatedId: z.number().int().nullable(),
+  /**
+   * Whose doing the record is, and the mark main wrote when it found it the console's (its
+   * reason): the listener's record of a replay or a forwarded copy read as the service's own.
+   */
+  provenance: provenanceSchema,
+  marked: provenanceMarkSchema.nullable(),
   /** The stored columns that could not be read: a damaged place's token is not known, not absent. */
   damaged: timelineSummarySchema.shape.damaged,
   tokens: z.array(

@@ -32,13 +32,13 @@ export function isEvidence(record: OrderRecord): boolean {
  * The listener's records of replays whose replay record is among these: each replay and its
  * arrival are one send, shown once (on the replay's entry). Keyed by the replay's id.
  */
-function arrivalsOfReplays(records: readonly OrderRecord[]): Map<number, number> {
+function arrivalsOfReplays(records: readonly OrderRecord[]): Map<number, OrderRecord> {
   const replays = new Set(records.filter((record) => record.kind === 'replay').map((record) => record.id));
-  const arrivals = new Map<number, number>();
+  const arrivals = new Map<number, OrderRecord>();
   for (const record of records) {
     if (record.kind !== 'webhook' || record.provenance === 'service' || record.relatedId === null) continue;
     if (replays.has(record.relatedId) && !arrivals.has(record.relatedId))
-      arrivals.set(record.relatedId, record.id);
+      arrivals.set(record.relatedId, record);
   }
   return arrivals;
 }
@@ -100,7 +100,7 @@ function walkRecords(
   const ownProfiles = evidence.filter((record) => !speaksForAnotherProfile(record, profile));
   const walk = new Walk(readOrderFacts(ownProfiles, sorted, profile), capturesKnown);
   const arrivals = arrivalsOfReplays(sorted);
-  const shownWithReplay = new Set(arrivals.values());
+  const shownWithReplay = new Set([...arrivals.values()].map((arrival) => arrival.id));
   const delivered = deliveryArrivals(sorted);
   for (const record of sorted) {
     if (shownWithReplay.has(record.id)) continue;

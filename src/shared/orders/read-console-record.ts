@@ -18,6 +18,23 @@ function replayChanges(record: OrderRecord): string {
 
 const NEVER = "the console's doing, never evidence";
 
+/** The listener's record of a replay, named as this replay's arrival. */
+export type ReplayArrival = Pick<OrderRecord, 'id' | 'profileName'>;
+
+/**
+ * Where a replay was received: by the listener of the profile its record was stored under. "This
+ * listener" named the active profile's, for a replay sent to the Sandbox listener while Local's
+ * was the one running in the window.
+ */
+function receivedWords(arrival: ReplayArrival | null): string {
+  if (arrival === null) return '';
+  const by =
+    arrival.profileName === null
+      ? "this console's listener"
+      : `the listener of profile "${arrival.profileName}"`;
+  return `, received by ${by} as #${arrival.id}`;
+}
+
 /**
  * The emulator's log of one notification (delivery-attempt.ts, webhook-dispatcher.ts): an attempt, of
  * which only a listener's record of its arrival (if one arrived here) is evidence, or one never sent (dropped by its fault injection, or with nowhere to
@@ -42,14 +59,14 @@ function deliveryWords(record: OrderRecord, arrival: number | null): string {
  * A record that is not the service's own evidence: the console's replays (exact or crafted),
  * the listener's records of them, forwards, imports, and the emulator's log of its deliveries
  * (the listener's record of a delivery is the evidence, not the sender's log). Listed, marked,
- * and never moving the order. `linked` is the listener's record of this same replay, shown
+ * and never moving the order. `arrival` is the listener's record of this same replay, shown
  * with it as one send; `deliveredAs` the listener's record of an emulator's delivery, which
  * stays listed on its own (it is the evidence) and is named in the delivery's words.
  */
 export function readConsoleRecord(
   walk: Walk,
   record: OrderRecord,
-  linked: number | null,
+  arrival: ReplayArrival | null,
   deliveredAs: number | null = null,
 ): void {
   const what = record.eventType ?? record.kind;
@@ -63,7 +80,7 @@ export function readConsoleRecord(
       step: null,
       effect: unreadable === '' ? 'copy' : 'unknown',
       evidence: `${evidence}${unreadable}`,
-      linkedRecordId: linked,
+      linkedRecordId: arrival?.id ?? null,
     });
   if (record.provenance === 'import') {
     add(`Imported from a file (a ${record.kind}); not evidence of this console's own`);
@@ -76,12 +93,12 @@ export function readConsoleRecord(
         const sender = origin === 'scenario' ? "A scenario's send-webhook step" : 'A check-endpoint case';
         const mode = record.details['tokenMode'];
         const token = typeof mode === 'string' ? `, token ${mode}` : '';
-        const received = linked === null ? '' : `, received by this listener as #${linked}`;
+        const received = receivedWords(arrival);
         add(`${sender} (a notification the console made${token})${received}; ${NEVER}`);
         return;
       }
       const original = record.relatedId === null ? 'a stored notification' : `#${record.relatedId}`;
-      const received = linked === null ? '' : `, received by this listener as #${linked}`;
+      const received = receivedWords(arrival);
       add(`Replay of ${original} (${replayChanges(record)})${received}; ${NEVER}`);
       return;
     }

@@ -49,7 +49,9 @@ test('1. a replay to the own listener never moves the order; a service webhook t
   // The replay and the listener's record of it are one send, shown as a replay that moved nothing.
   await expect(orders.records('crafted')).toContainText('replay');
   await expect(orders.records('crafted')).not.toHaveAttribute('data-effect', 'moved');
-  await expect(orders.records('crafted')).toContainText(/received by this listener as #\d+/);
+  await expect(orders.records('crafted')).toContainText(
+    /received by the listener of profile "Local" as #\d+/,
+  );
   await expect(orders.findings()).toHaveCount(0);
 
   // A verified notification (the service's key) in another currency is a finding, never summed.

@@ -2,6 +2,7 @@ import type { ConsoleServices } from '../../console-services';
 import { ConsoleError } from '../../console-error';
 import { maskWith } from '../../../shared/secrets/redact-secrets';
 import { recordJudgement } from '../../../shared/jwt/record-judgement';
+import { provenanceMarkOf } from '../../../shared/provenance-note';
 import { findNotificationTokens } from '../../../shared/webhook/find-notification-tokens';
 import { webhookDetailsSchema } from '../../../shared/webhook-details';
 import type { HandlerGroup } from './types';
@@ -71,6 +72,8 @@ export function jwtHandlers({
         kind: detail.kind,
         notSent: detail.notSent,
         relatedId: detail.relatedId,
+        provenance: detail.provenance,
+        marked: provenanceMarkOf(detail.details),
         ...(detail.damaged === undefined ? {} : { damaged: detail.damaged }),
         tokens: [shown('header'), shown('query')],
         sameInBoth: found.header.token !== null && found.header.token === found.query.token,

@@ -10,6 +10,7 @@ import {
   whyCheckNowDiffers,
   whyOwnVerdictDiffers,
 } from './record-judgement';
+import { RecordProvenance } from './record-provenance';
 import { VerdictBadge } from './verdict-badge';
 
 /**
@@ -58,6 +59,8 @@ export function RecordVerdict({
           </Text>
         </Group>
       )}
+      {/* A replay's arrival is "valid" as the service's own would be: whose doing it is, said under it. */}
+      <RecordProvenance tokens={tokens} />
       {inspecting !== null && (
         <Text size="xs" c="dimmed" data-testid="record-verdict-below">
           Below: the {TOKEN_PLACE[inspecting]} token alone, checked now

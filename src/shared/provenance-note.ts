@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PROVENANCE_WORDS, type Provenance } from './provenance';
+
+/**
+ * The marks main writes in a record's details when it finds the record to be the console's doing,
+ * each with its reason: a token this console signed (handle-webhook.ts), a console listener's
+ * forward marker, a replay's marker (replay-link.ts). In the order they are looked for.
+ */
+export const PROVENANCE_MARKS = ['craftedToken', 'forwardedCopy', 'replayLink'] as const;
+export type ProvenanceMarkKey = (typeof PROVENANCE_MARKS)[number];
+
+export const provenanceMarkSchema = z.object({ mark: z.enum(PROVENANCE_MARKS), reason: z.string() });
+export type ProvenanceMark = z.infer<typeof provenanceMarkSchema>;
+
+const markedSchema = z.object({ reason: z.string() });
+
+/** The mark main wrote on a record, with its reason, or null where it wrote none (a replay's own record). */
+export function provenanceMarkOf(details: Record<string, unknown>): ProvenanceMark | null {
+  for (const mark of PROVENANCE_MARKS) {
+    const part = markedSchema.safeParse(details[mark]);
+    if (part.success) return { mark, reason: part.data.reason };
+  }
+  return null;
+}
+
+export interface ProvenanceNoteWords {
+  /** `Not the service's own: replay (the console sent it again)` */
+  title: string;
+  /** The mark's reason, then that it never moves an order. */
+  body: string;
+}
+
+/**
+ * What a record that is not the service's own says of itself first, wherever it is opened (the
+ * Timeline's detail, the JWT inspector): its detail showed a valid token with nothing saying the
+ * record was the console's doing. Null for the service's own.
+ */
+export function provenanceNoteWords(
+  provenance: Provenance,
+  reason: string | null,
+): ProvenanceNoteWords | null {
+  if (provenance === 'service') return null;
+  return {
+    title: `Not the service's own: ${PROVENANCE_WORDS[provenance]}`,
+    body: `${(reason ?? 'The console made or copied it').replace(/\.$/, '')}. It never moves an order.`,
+  };
+}
