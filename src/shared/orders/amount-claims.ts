@@ -2,6 +2,7 @@ import { arrivedBeforeWords } from './captures-known';
 import type { Walk } from './lifecycle-walk';
 import type { ReadMoney } from './order-amounts';
 import type { OrderRecord } from './order-record';
+import { REST_SHOWN_BY_CAPTURE } from './rest-shown';
 
 /** A fingerprint of a ledger's total: a claim "counts" only when it changes it. */
 const tally = (seen: boolean, minor: bigint | null) => `${String(seen)}:${String(minor)}`;
@@ -27,13 +28,15 @@ export function captureClaim(
   walk.captured.add(source, money?.minor ?? null);
   const counted = before !== tally(walk.captured.seen, walk.capturedMinor());
   if (counted) walk.capturesCounted.push({ recordId: record.id, capturedAfter: walk.capturedMinor() });
+  // Another capture after one counted as the whole by the default shows that one was not.
+  const shown = counted && !late && walk.restShown();
   const target = walk.refunded.seen && !late ? walk.refundState() : walk.captureState();
   const amount = `captured ${walk.money(money?.minor ?? null)}`;
   const total =
     walk.facts.totalMinor === null
       ? ''
       : ` (${walk.money(walk.capturedMinor())} of ${walk.money(walk.facts.totalMinor)})`;
-  return { target, counted, detail: `${amount}${total}` };
+  return { target, counted, detail: `${amount}${total}${shown ? `; ${REST_SHOWN_BY_CAPTURE}` : ''}` };
 }
 
 /**

@@ -156,9 +156,9 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
             : walk.state === 'canceled'
               ? formatMinorAmount(total, currency)
               : null,
-      // A cancel after a partial capture cancelled the rest: nothing is left to capture.
-      remainingToCapture:
-        walk.restCanceled && total !== null ? formatMinorAmount(0n, currency) : open(total, captured),
+      // A cancel after a partial capture cancelled the rest: nothing is left to capture, whether
+      // the total is known or not (an order the merchant's backend created has none here).
+      remainingToCapture: walk.restCanceled ? formatMinorAmount(0n, currency) : open(total, captured),
       remainingToRefund: open(captured, refunded),
     },
     entries: walk.entries,

@@ -1,7 +1,8 @@
 import type { TimelineSummary } from '../events';
 import { emulatorArrivalIds, receivedFromEmulator } from './emulator-arrivals';
-import { ORDER_STATE_WORDS } from './operation-availability';
-import { lifecycleStepOf, stepOfEventType, type OrderState } from './order-states';
+import { ORDER_STATE_WORDS, totalUnknownWords } from './operation-availability';
+import type { OrderFacts } from './order-lifecycle';
+import { eventTypeReaches, lifecycleStepOf, type OrderState } from './order-states';
 import { tokenJudgedAgainstWords } from './token-judged-against';
 
 type HeldRecord = Pick<
@@ -17,7 +18,11 @@ type HeldRecord = Pick<
   | 'notSent'
   | 'error'
   | 'relatedId'
+  | 'imported'
 >;
+
+/** The order's total as its facts give it: null when unknown, with why (order-facts.ts). */
+type HeldOrderTotal = Pick<OrderFacts, 'amount' | 'totalUnknown'>;
 
 /**
  * What this console's emulator holds of an order: its state, or the sentence naming its row when
@@ -46,6 +51,28 @@ function deliveredElsewhere(records: readonly HeldRecord[], arrivals: ReadonlySe
 }
 
 /**
+ * Why the order's records say `state` though a verified notification here can leave it `held`:
+ * with the total unknown, a capture counts as the whole by the documented default, so the
+ * records read "fully" where the emulator, which knows the total, holds the order partially so.
+ */
+function readOtherwiseWords(
+  state: OrderState | null,
+  held: OrderState,
+  order: HeldOrderTotal | undefined,
+): string {
+  const byDefault =
+    order !== undefined &&
+    order.amount === null &&
+    state !== null &&
+    state.startsWith('fully_') &&
+    lifecycleStepOf(state) === lifecycleStepOf(held);
+  const says = state === null ? 'no state' : ORDER_STATE_WORDS[state];
+  if (!byDefault) return `this order's records, read in order, say ${says} (each record's effect says why)`;
+  const total = totalUnknownWords(order.totalUnknown).replace(/\.$/u, '');
+  return `this order's total is ${total}, and by the documented default ("an unknown total counts a capture as full") its records read it as ${says}`;
+}
+
+/**
  * What this console's emulator holds of an order, when that is not the order's state. The two
  * can differ by the documented rule: an order's state comes only from the service's evidence, and
  * some moves send none (the customer's cancel) or have not reached a listener of this console
@@ -60,11 +87,16 @@ function deliveredElsewhere(records: readonly HeldRecord[], arrivals: ReadonlySe
  * listener), that is said, with where: "may be on its way" stood beside six answered deliveries.
  * When the emulator's row of the order is damaged, that row is named in its reader's sentence:
  * the Emulator view named it while the order read as though the emulator did not hold it.
+ * When a verified notification here can leave the order in the held state (an order_canceled
+ * after a partial capture leaves it partially captured), that record is named, with why the
+ * records read otherwise (`order`'s total unknown, say): "no record here says so yet" stood
+ * beside it.
  */
 export function emulatorHeldStateNote(
   state: OrderState | null,
   held: EmulatorHeld | undefined,
   records: readonly HeldRecord[] = [],
+  order?: HeldOrderTotal,
 ): string | null {
   if (held === undefined || held === state) return null;
   const fromRecords = "this order's state is from its records";
@@ -74,25 +106,30 @@ export function emulatorHeldStateNote(
   // Only a new order can be cancelled by its customer; a later cancel was a call not recorded here.
   if (held === 'canceled' && (state === 'new' || state === null))
     return `The emulator holds this order as canceled (the customer cancelled it there); the service sends no notification for that, ${from}.`;
-  const step = lifecycleStepOf(held);
+  const said = records.findLast(
+    (record) =>
+      record.kind === 'webhook' &&
+      record.provenance === 'service' &&
+      !record.imported &&
+      record.tokenVerdict === 'valid' &&
+      eventTypeReaches(record.eventType, held),
+  );
+  if (said !== undefined)
+    return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; #${said.id} ${said.eventType ?? ''} is here, but ${readOtherwiseWords(state, held, order)}, ${from}.`;
   const arrivals = emulatorArrivalIds(records);
   const arrived = records.findLast(
     (record) =>
       record.kind === 'webhook' &&
       arrivals.has(record.id) &&
       record.tokenVerdict !== 'valid' &&
-      record.eventType !== null &&
-      stepOfEventType(record.eventType) === step,
+      eventTypeReaches(record.eventType, held),
   );
   if (arrived !== undefined)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; #${arrived.id} ${arrived.eventType ?? ''} arrived, but ${tokenJudgedAgainstWords(arrived)}, so it does not count and ${fromRecords}.`;
   // Its notification was never sent (no notification URL, or dropped): no listener can have it.
   const never = records.findLast(
     (record) =>
-      record.kind === 'delivery' &&
-      record.notSent !== null &&
-      record.eventType !== null &&
-      stepOfEventType(record.eventType) === step,
+      record.kind === 'delivery' && record.notSent !== null && eventTypeReaches(record.eventType, held),
   );
   if (never !== undefined)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; its notification was never sent (#${never.id}: ${neverSentWhy(never)}), ${from}.`;

@@ -12,6 +12,7 @@ import {
 } from './order-lifecycle';
 import type { OrderRecord } from './order-record';
 import { lifecycleStepOf, type LifecycleStep, type OrderState } from './order-states';
+import { partialShownBy, restateSince } from './rest-shown';
 import type { StepProof } from './strip-steps';
 
 const SOURCE_STRENGTH: Record<LifecycleSource, number> = {
@@ -116,15 +117,34 @@ export class Walk {
    * state, its captured part still refundable; but once all captured was refunded, nothing is
    * left to capture or refund, and the order is fully refunded (as the emulator answers).
    */
-  cancelTarget(): { target: OrderState; rest: boolean } {
+  cancelTarget(): { target: OrderState; rest: boolean; shown: boolean } {
+    const shown = this.restShown();
     if (this.state === 'partially_captured' || this.state === 'partially_refunded') {
       this.restCanceled = true;
-      return { target: this.state === 'partially_refunded' ? this.refundState() : this.state, rest: true };
+      return {
+        target: this.state === 'partially_refunded' ? this.refundState() : this.state,
+        rest: true,
+        shown,
+      };
     }
     // The second word of a rest cancel that left nothing to refund (its answer, then its
     // notification, or the other way round): it confirms the fully refunded it brought about.
-    if (this.restCanceled && this.state === 'fully_refunded') return { target: this.state, rest: true };
-    return { target: 'canceled', rest: false };
+    if (this.restCanceled && this.state === 'fully_refunded')
+      return { target: this.state, rest: true, shown };
+    return { target: 'canceled', rest: false, shown };
+  }
+
+  /**
+   * A verified cancel or capture after a "fully" only the documented default decided (the total
+   * unknown) can only follow a partial capture: the state was its partial counterpart, and the
+   * claim is weighed from there (rest-shown.ts). Whether it was so; the claim's words say it.
+   */
+  restShown(): boolean {
+    const partial = partialShownBy(this.state, this.facts.totalMinor, this.restCanceled);
+    if (partial === null) return false;
+    restateSince(this.entries, this.state, partial);
+    this.state = partial;
+    return true;
   }
 
   money(minor: bigint | null): string {

@@ -61,8 +61,12 @@ export function operationBlockedByAmounts(
   const left = facts.remainingToCapture;
   if (left === null || !/^0(\.0+)?$/.test(left)) return null;
   const money = (amount: string | null) => formatMoney(amount, facts.currency);
+  const nothing = `Nothing is left to ${operation === 'capture' ? 'capture' : 'cancel'}:`;
+  // No total here (the merchant's own backend created the order): what was cancelled is not known.
+  if (facts.amount === null)
+    return `${nothing} ${money(facts.capturedAmount ?? '0')} is captured and the uncaptured rest canceled (the order's total is unknown here).`;
   const canceled = facts.canceledAmount === null ? '' : ` and ${money(facts.canceledAmount)} canceled`;
-  return `Nothing is left to ${operation === 'capture' ? 'capture' : 'cancel'}: of the ${money(facts.amount)} order, ${money(facts.capturedAmount ?? '0')} is captured${canceled}.`;
+  return `${nothing} of the ${money(facts.amount)} order, ${money(facts.capturedAmount ?? '0')} is captured${canceled}.`;
 }
 
 const NO_CREATE = "no create-checkout call of this console's own gives it";

@@ -104,6 +104,31 @@ export function stepOfEventType(eventType: string): LifecycleStep | null {
 }
 
 /**
+ * The notifications after which an order can be in `state`. Not only its step's event: a cancel
+ * of the uncaptured rest leaves an order partially captured or refunded (or fully refunded, all
+ * captured refunded), and a capture after a refund leaves it partially refunded. Matched by step
+ * alone, an emulator holding an order partially captured after its order_canceled said "no record
+ * here says so yet" beside that very record (emulator-held-state.ts).
+ */
+export const EVENT_TYPES_REACHING: Record<OrderState, readonly OrderEventType[]> = {
+  new: [],
+  approved: ['order_approved'],
+  authorised: ['order_authorised'],
+  declined: ['order_declined'],
+  expired: ['order_expired'],
+  canceled: ['order_canceled'],
+  partially_captured: ['order_captured', 'order_canceled'],
+  fully_captured: ['order_captured'],
+  partially_refunded: ['order_refunded', 'order_captured', 'order_canceled'],
+  fully_refunded: ['order_refunded', 'order_canceled'],
+};
+
+/** Whether a notification of `eventType` can leave an order in `state` (EVENT_TYPES_REACHING). */
+export function eventTypeReaches(eventType: string | null, state: OrderState): boolean {
+  return EVENT_TYPES_REACHING[state].some((reaching) => reaching === eventType);
+}
+
+/**
  * Which follow-up operation the emulator accepts in which state (the Orders view enables its
  * actions by the same table). Reading the order and changing its reference id work in any state.
  */

@@ -215,9 +215,9 @@ export function readCall(walk: Walk, record: OrderRecord): void {
       return;
     }
     case 'cancel': {
-      const { target, rest } = walk.cancelTarget();
+      const { target, rest, shown } = walk.cancelTarget();
       const evidence = rest
-        ? `${accepted}: ${restCanceledWords(target)}`
+        ? `${accepted}: ${restCanceledWords(target, shown)}`
         : `${accepted}: the order is ${target}`;
       walk.claim(record, { source, what, target, counted: rest, evidence });
       return;

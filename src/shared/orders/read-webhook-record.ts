@@ -17,6 +17,7 @@ import { captureIdProblem } from './capture-identity';
 import { webhookNotCounted } from './webhook-not-counted';
 import { tokenJudgedAgainstWords } from './token-judged-against';
 import { refundIdProblem } from './refund-identity';
+import { REST_SHOWN_BY_CANCEL } from './rest-shown';
 
 /**
  * A notification that may not be the service's: its token was not judged valid (forged,
@@ -183,14 +184,14 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
     return;
   }
   if (step === 'canceled') {
-    const { target, rest } = walk.cancelTarget();
+    const { target, rest, shown } = walk.cancelTarget();
     walk.claim(record, {
       source: 'webhook',
       what: eventType,
       target,
       counted: rest,
       evidence: rest
-        ? `${base}: ${restCanceledWords(target)}`
+        ? `${base}: ${restCanceledWords(target, shown)}`
         : `${base}: the order is ${stateLabel(target)}`,
     });
     return;
@@ -204,9 +205,16 @@ export function readWebhook(walk: Walk, record: OrderRecord): void {
   });
 }
 
-/** A cancel of the uncaptured rest: the state stays, unless nothing is left to refund either. */
-export function restCanceledWords(target: OrderState): string {
-  return target === 'fully_refunded'
-    ? 'the uncaptured rest is cancelled, and all that was captured is refunded: the order is fully refunded'
+/**
+ * A cancel of the uncaptured rest: the state stays, unless nothing is left to refund either.
+ * `shown`: the cancel showed the capture before was partial, the total unknown (rest-shown.ts),
+ * so the state moved from the default's "fully" and the words say so.
+ */
+export function restCanceledWords(target: OrderState, shown = false): string {
+  const why = shown ? `${REST_SHOWN_BY_CANCEL}; ` : '';
+  if (target === 'fully_refunded')
+    return `${why}the uncaptured rest is cancelled, and all that was captured is refunded: the order is fully refunded`;
+  return shown
+    ? `${why}the uncaptured rest is cancelled: the order is ${stateLabel(target)}`
     : 'the uncaptured rest is cancelled; what was captured stays, and the state with it';
 }

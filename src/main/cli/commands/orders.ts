@@ -165,7 +165,12 @@ export function registerOrders(program: Command, context: CliContext): void {
           order?.state ?? (damaged === undefined ? undefined : { damaged: damaged.words });
         return { detail: found, held };
       });
-      const note = emulatorHeldStateNote(detail.lifecycle.state, held, detail.records);
+      const note = emulatorHeldStateNote(
+        detail.lifecycle.state,
+        held,
+        detail.records,
+        detail.lifecycle.facts,
+      );
       context.io.stdout(
         flags.json === true
           ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail, note), null, 2))}\n`

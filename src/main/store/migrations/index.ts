@@ -43,6 +43,7 @@ import eventsUnansweredSentWhole from './042-events-unanswered-sent-whole';
 import ordersDatedByAnswers from './043-orders-dated-by-answers';
 import ordersEvidenceKnown from './044-orders-evidence-known';
 import ordersOwnProfileEvidence from './045-orders-own-profile-evidence';
+import ordersRestShown from './046-orders-rest-shown';
 
 export interface Migration {
   readonly id: number;
@@ -104,4 +105,5 @@ export const migrations: readonly Migration[] = [
   { id: 43, name: '043-orders-dated-by-answers', sql: ordersDatedByAnswers },
   { id: 44, name: '044-orders-evidence-known', sql: ordersEvidenceKnown },
   { id: 45, name: '045-orders-own-profile-evidence', sql: ordersOwnProfileEvidence },
+  { id: 46, name: '046-orders-rest-shown', sql: ordersRestShown },
 ];

@@ -144,6 +144,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
     lifecycle.state,
     useEmulatorHeldState(lifecycle.orderId),
     records,
+    facts,
   );
   return (
     <Stack gap="md">
