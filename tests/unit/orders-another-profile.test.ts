@@ -33,7 +33,7 @@ describe("a record verified under another profile than the order's", () => {
         severity: 'warning',
         code: 'another_profile',
         message:
-          "#2 order_authorised came under profile Local, but this order is profile Live's (its first evidence, #1): another merchant account or environment, not this order's service",
+          "order_authorised came under profile Local, but this order is profile Live's (its first evidence, #1): another merchant account or environment, not this order's service",
       },
     ]);
     expect(lifecycle.strip.find((step) => step.step === 'authorised')?.status).toBe('pending');

@@ -23,7 +23,7 @@ export function readAnotherProfileRecord(walk: Walk, record: OrderRecord, profil
       : `${operation ?? record.kind} → ${record.status ?? 'no answer'}`;
   const source: LifecycleSource =
     record.kind === 'webhook' ? 'webhook' : operation === null ? 'record' : callSource(operation);
-  const message = `#${record.id} ${what} came under profile ${nameOf(record)}, but this order is profile ${nameOf(profile)}'s (${orderProfileBasisWords(profile)}): another merchant account or environment, not this order's service`;
+  const message = `${what} came under profile ${nameOf(record)}, but this order is profile ${nameOf(profile)}'s (${orderProfileBasisWords(profile)}): another merchant account or environment, not this order's service`;
   walk.findings.push({ recordId: record.id, severity: 'warning', code: ANOTHER_PROFILE, message });
   walk.add(record, {
     source,
