@@ -8,7 +8,7 @@ import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES } from './checkout/empty
 import { DEFAULT_INSTALMENTS_REQUIRED, INSTALMENTS_REQUIRED_CHOICES } from './checkout/instalments';
 import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
 import { webhookHeaderEditsSchema, webhookHeaderViewSchema } from './registered-webhook-headers';
-import { MIB } from './listener';
+import { KIB, MIB } from './listener';
 import { patchSchemaOf } from './settings-patch';
 
 /**
@@ -19,12 +19,22 @@ import { patchSchemaOf } from './settings-patch';
 
 /** How the notification token of a delivery is spoiled, to test the merchant's checks. */
 /**
- * A request body larger than this is refused with 413 `request_too_large` (docs/limits.md); the
- * server may be given another. Here, not beside the emulator's request entry, so the builder
- * warns of it before Send to a local profile from the same constant. The spec shows no
- * request-size limit: this one is ours.
+ * The default of the Largest request body setting (requestBodyLimitBytes): a larger body is
+ * refused with 413 `request_too_large` (docs/limits.md). The spec shows no request-size limit,
+ * so it is a setting; this default is ours. `validate` judges by it unless --request-limit gives
+ * another, and the builder by the setting on the Local profile, by this elsewhere.
  */
 export const EMULATOR_BODY_LIMIT_BYTES = MIB;
+/** The range of the Largest request body setting: the listener's least, and room for a large cart. */
+export const EMULATOR_BODY_LIMIT_RANGE = { min: KIB, max: 32 * MIB } as const;
+
+/**
+ * Which answer of the merchant's endpoint counts as a delivered notification (the spec does not
+ * show what it must return): `any_2xx` (the default, what the emulator always did) or `only_200`;
+ * any other answer is tried again.
+ */
+export const DELIVERED_ON_CHOICES = ['any_2xx', 'only_200'] as const;
+export type DeliveredOnChoice = (typeof DELIVERED_ON_CHOICES)[number];
 
 export const TOKEN_FAULTS = ['valid', 'wrong_signature', 'expired', 'none'] as const;
 export const tokenFaultSchema = z.enum(TOKEN_FAULTS);
@@ -80,6 +90,8 @@ export const emulatorSettingsSchema = z.object({
   outOfOrderMs: z.number().int().min(0).max(600_000).default(2000),
   /** Faults for every order without its own. */
   faults: faultsSchema.default(NO_FAULTS),
+  /** What counts as a delivered notification; the spec does not show the answer it must get. */
+  deliveredOn: z.enum(DELIVERED_ON_CHOICES, { error: 'choose any_2xx or only_200' }).default('any_2xx'),
   /**
    * The `iss` claim of notification tokens. The spec does not show the service's, so it is a
    * setting (Emulator → Settings), for a merchant whose check expects a particular issuer.
@@ -134,6 +146,25 @@ export const emulatorSettingsSchema = z.object({
   instalmentsRequired: z
     .enum(INSTALMENTS_REQUIRED_CHOICES, { error: 'choose pay_by_instalments or always' })
     .default(DEFAULT_INSTALMENTS_REQUIRED),
+  /** A request body larger than this is refused with 413 (the spec shows no request-size limit). */
+  requestBodyLimitBytes: z
+    .number({ error: 'The largest request body must be a number of bytes' })
+    .int('The largest request body must be whole bytes')
+    .min(EMULATOR_BODY_LIMIT_RANGE.min, 'The largest request body is at least 1024 bytes (1 KiB)')
+    .max(EMULATOR_BODY_LIMIT_RANGE.max, 'The largest request body is at most 33554432 bytes (32 MiB)')
+    .default(EMULATOR_BODY_LIMIT_BYTES),
+  /**
+   * At most this many calls of the service's API in any rolling second; over it, 429
+   * `rate_limited` with Retry-After (rate-limit.ts). Null: none, every call is answered. The
+   * spec shows no rate limit, nor the real service's 429.
+   */
+  rateLimitPerSecond: z
+    .number({ error: 'The rate limit must be a number of requests a second' })
+    .int('The rate limit must be a whole number of requests')
+    .min(1, 'The rate limit is at least 1 request a second')
+    .max(10_000, 'The rate limit is at most 10000 requests a second')
+    .nullable()
+    .default(null),
   /** The country/currency combinations it takes (the spec names none). */
   countryCurrencyPairs: countryCurrencyPairsSchema.default([...DEFAULT_COUNTRY_CURRENCY_PAIRS]),
   /**

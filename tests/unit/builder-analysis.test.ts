@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSample } from '../../src/shared/checkout';
+import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import {
   analyseDocument,
   MAX_DIAGNOSTICS,
@@ -19,6 +20,7 @@ const request = (text: string) => ({
   honourExpiresInMinutes: false,
   pairs: null,
   requestLimitSource: 'emulator' as const,
+  requestLimitBytes: EMULATOR_BODY_LIMIT_BYTES,
 });
 
 describe('the builder analysis (what the worker answers)', () => {

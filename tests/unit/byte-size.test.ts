@@ -111,12 +111,14 @@ describe("the builder's size of a document", () => {
 
   it('says before Send to a local profile that a body over the emulator’s limit is refused', () => {
     const over = `{"a":"${'x'.repeat(EMULATOR_BODY_LIMIT_BYTES)}"}`;
-    expect(overEmulatorLimitWords(over, 'Local')).toBe(
+    expect(overEmulatorLimitWords(over, 'Local', EMULATOR_BODY_LIMIT_BYTES)).toBe(
       "The body is 1.00001 MiB (1,048,584 bytes), over the emulator's request limit of 1 MiB: Send to Local is refused with 413 (request_too_large), and no order is made.",
     );
     // Under the limit in characters, over it in bytes: the emulator counts bytes.
     const wide = `{"a":"${'é'.repeat(EMULATOR_BODY_LIMIT_BYTES / 2)}"}`;
-    expect(overEmulatorLimitWords(wide, 'Local')).toContain('over the emulator');
-    expect(overEmulatorLimitWords('x'.repeat(EMULATOR_BODY_LIMIT_BYTES), 'Local')).toBeNull();
+    expect(overEmulatorLimitWords(wide, 'Local', EMULATOR_BODY_LIMIT_BYTES)).toContain('over the emulator');
+    expect(
+      overEmulatorLimitWords('x'.repeat(EMULATOR_BODY_LIMIT_BYTES), 'Local', EMULATOR_BODY_LIMIT_BYTES),
+    ).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ import { DEFAULT_EMPTY_OPTIONAL } from '../../src/shared/checkout/empty-optional
 import { DEFAULT_INSTALMENTS_REQUIRED } from '../../src/shared/checkout/instalments';
 import { EXTRA_RISK_FIELDS, LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
 import { decimalsOf, parseAmount } from '../../src/shared/checkout/money';
-import { DEFAULT_EMULATOR_SETTINGS, EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
+import { DEFAULT_EMULATOR_SETTINGS } from '../../src/shared/emulator';
 import { DEFAULT_LISTENER_SETTINGS, KIB, MIB, TOO_LARGE_KEPT_BYTES } from '../../src/shared/listener';
 import { defaultOperationBody } from '../../src/shared/operation-bodies';
 import {
@@ -230,9 +230,9 @@ const DEFAULTS: Record<string, string> = {
   'Lifetime of tokens the console signs': `${DEFAULT_SIGNED_TOKEN_MINUTES} minutes`,
   'A notification whose token is not valid': 'listed, marked unverified; never moves the order',
   // The local emulator
-  // Behaviour (webhook-dispatcher.ts), tested in emulator-webhooks.test.ts ('retries a failing endpoint …').
-  'A notification counts as delivered':
-    'on a 2xx answer; any other status, no answer or a timeout is tried again',
+  // The setting's default (delivery-attempt.ts), tested in emulator-webhooks.test.ts ('retries a
+  // failing endpoint …') and emulator-open-limits.test.ts.
+  'A notification counts as delivered': `${{ any_2xx: 'on a 2xx answer', only_200: 'on a 200 answer' }[emulator.deliveredOn]}; any other status, no answer or a timeout is tried again`,
   'Attempts per notification': String(emulator.attempts),
   'Wait between attempts': emulator.backoffMs.map(seconds).join(', then '),
   'Time one notification attempt may take': seconds(emulator.timeoutMs),
@@ -276,8 +276,12 @@ const DEFAULTS: Record<string, string> = {
   // The codes are listed in service-rules.md (Errors); docs-emulator-errors.test.ts holds that list to the emulator.
   'Error codes beyond `not_supported_country_currency`':
     "the emulator's own, in the spec's error body ([Errors](service-rules.md#errors))",
-  'Rate limits': 'none: the emulator answers every call',
-  'Largest request body': `${size(EMULATOR_BODY_LIMIT_BYTES)}; a larger body is refused`,
+  // Settings' defaults (rate-limit.ts, emulator-request-entry.ts), tested in emulator-open-limits.test.ts.
+  'Rate limits':
+    emulator.rateLimitPerSecond === null
+      ? 'none: the emulator answers every call'
+      : `${emulator.rateLimitPerSecond} calls a second`,
+  'Largest request body': `${size(emulator.requestBodyLimitBytes)}; a larger body is refused`,
   // Orders and their states
   'States of an order that ended unpaid': codes(['declined', 'expired', 'canceled'].flatMap(statesOfStep)),
   'States after a capture': codes(statesOfStep('captured')),

@@ -122,7 +122,7 @@ describe('bodies over the limit', () => {
     const json = expectErrorBody(answer, 413, 'request_too_large');
     // The builder's notice says the limit as 1.00 MiB (1,048,576 bytes): the refusal says it alike.
     expect(json['message']).toBe(
-      "The request body is larger than 1.00 MiB (1,048,576 bytes), the emulator's limit.",
+      "The request body is larger than 1.00 MiB (1,048,576 bytes), the emulator's limit (Emulator → Settings: Largest request body).",
     );
     await expectStillServing();
   });

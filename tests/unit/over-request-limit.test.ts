@@ -10,7 +10,7 @@ import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 /**
- * A body over the emulator's request limit (1 MiB, a constant: the spec shows none) passed
+ * A body over the emulator's request limit (its setting, 1 MiB by default: the spec shows none) passed
  * `validate` ("valid, no findings", exit 0) and the builder's Findings ("No findings") while
  * Send to Local met 413 request_too_large. The size is a finding of the one validation now.
  */
@@ -45,7 +45,9 @@ describe('a body over the request limit is a finding', () => {
     );
     expect(found[0]?.message).toContain('413 request_too_large');
     // The emulator's 1 MiB is a constant (docs/limits.md), not a default another setting changes.
-    expect(found[0]?.message).toContain("The spec shows no request-size limit; the emulator's is fixed.");
+    expect(found[0]?.message).toContain(
+      "The spec shows no request-size limit; the emulator's is its setting (Emulator → Settings: Largest request body).",
+    );
     expect(found[0]?.message).not.toMatch(/default|--request-limit/);
     expect(
       sizeFindings(
@@ -102,12 +104,13 @@ describe('a body over the request limit is a finding', () => {
       instalmentsRequired: 'pay_by_instalments' as const,
       honourExpiresInMinutes: false,
       pairs: null,
+      requestLimitBytes: EMULATOR_BODY_LIMIT_BYTES,
     };
     const local = sizeFindings(analyseDocument({ ...request, requestLimitSource: 'emulator' }).findings);
     expect(local.map((finding) => finding.severity)).toEqual(['error']);
     // The builder has no --request-limit: its finding names no CLI flag, and the limit as the notice does.
     expect(local[0]?.message).not.toMatch(/--request-limit|default/);
-    const notice = overEmulatorLimitWords(over, 'Local') ?? '';
+    const notice = overEmulatorLimitWords(over, 'Local', EMULATOR_BODY_LIMIT_BYTES) ?? '';
     expect(notice.slice(0, notice.indexOf(':'))).toBe(local[0]?.message.slice(0, notice.indexOf(':')));
     const elsewhere = sizeFindings(analyseDocument({ ...request, requestLimitSource: 'elsewhere' }).findings);
     expect(elsewhere.map((finding) => finding.severity)).toEqual(['warning']);
@@ -115,5 +118,32 @@ describe('a body over the request limit is a finding', () => {
     expect(
       sizeFindings(analyseDocument({ ...request, text: under, requestLimitSource: 'emulator' }).findings),
     ).toEqual([]);
+  });
+
+  it("the builder on the Local profile judges by the emulator's Largest request body setting", () => {
+    // Set to 2 KiB (Emulator → Settings), a 3 KiB body is refused with 413: the builder says so
+    // before Send, in its Findings and its notice, with the limit set.
+    const text = JSON.stringify({ description: 'x'.repeat(3000) });
+    const judged = analyseDocument({
+      version: 1,
+      text,
+      form: 'general',
+      singleCheckout: true,
+      notificationField: 'merchant_url.notification',
+      emptyOptional: 'warn',
+      instalmentsRequired: 'pay_by_instalments',
+      honourExpiresInMinutes: false,
+      pairs: null,
+      requestLimitSource: 'emulator',
+      requestLimitBytes: 2048,
+    });
+    const found = sizeFindings(judged.findings);
+    expect(found.map((finding) => finding.severity)).toEqual(['error']);
+    expect(found[0]?.message).toContain("over the emulator's request limit of 2 KiB");
+    expect(found[0]?.message).toContain('Largest request body');
+    expect(overEmulatorLimitWords(text, 'Local', 2048)).toContain(
+      "over the emulator's request limit of 2 KiB",
+    );
+    expect(overEmulatorLimitWords(text, 'Local', EMULATOR_BODY_LIMIT_BYTES)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { errorWords } from '../../shared/error-words';
 import { jsonObjectOfBody } from '../../shared/json-body';
 import { injectedFaultsSentence } from '../../shared/emulator-fault-words';
 import { scrubAnswer } from '../merchant-api/scrub-answer';
-import { isTakenAnswer, notTakenWords } from '../outbound/answer-taken';
+import { isDeliveredAnswer, notTakenWords } from '../outbound/answer-taken';
 import type { HttpOutcome } from '../outbound/http-exchange';
 import { recordedExchange } from '../outbound/recorded-exchange';
 import type { OutboxRow } from '../store/emulator-outbox-repository';
@@ -39,7 +39,7 @@ function withFaults(error: string, faults: OutboxRow['faults']): string {
 interface Decided {
   delivered: boolean;
   nextAt: number | null;
-  /** The delivery's own error (a non-2xx answer); null leaves a network failure's words. */
+  /** The delivery's own error (an answer not counted as delivered); null leaves a network failure's words. */
   error: string | null;
 }
 
@@ -52,18 +52,18 @@ export function backoffAfter(attempt: number, backoffMs: readonly number[]): num
 function decide(
   outcome: HttpOutcome,
   attemptNo: number,
-  maxAttempts: number,
-  backoffMs: readonly number[],
+  settings: Pick<EmulatorSettings, 'backoffMs' | 'deliveredOn'> & { maxAttempts: number },
   nowMs: number,
 ): Decided {
   const { status } = outcome;
-  const delivered = isTakenAnswer(status);
+  const { maxAttempts, backoffMs } = settings;
+  const delivered = isDeliveredAnswer(status, settings.deliveredOn);
   const last = attemptNo >= maxAttempts;
   return {
     delivered,
     nextAt: delivered || last ? null : nowMs + backoffAfter(attemptNo, backoffMs),
-    // A network failure keeps the one wording of every exchange; an answer that is not 2xx is
-    // the delivery's own reason to retry.
+    // A network failure keeps the one wording of every exchange; an answer not counted as
+    // delivered (not a 2xx, or not 200 under the setting) is the delivery's own reason to retry.
     error: delivered || outcome.failure !== null ? null : notTakenWords(status),
   };
 }
@@ -158,7 +158,12 @@ export async function attemptDelivery(row: OutboxRow, context: AttemptContext): 
     // Pushed once complete: by then it names the listener's record of it, so it joins that row.
     announce: 'completed',
     complete: (outcome) => {
-      decided = decide(outcome, attemptNo, row.maxAttempts, settings.backoffMs, now());
+      decided = decide(
+        outcome,
+        attemptNo,
+        { maxAttempts: row.maxAttempts, backoffMs: settings.backoffMs, deliveredOn: settings.deliveredOn },
+        now(),
+      );
       // Cancelled by a stop: not one of its attempts (it may have arrived, so it goes again,
       // due at once when the emulator runs next), even if it was the last.
       cancelled =

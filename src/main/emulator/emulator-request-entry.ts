@@ -88,7 +88,7 @@ const tooLarge = (limit: number) =>
   new EmulatorError(
     413,
     'request_too_large',
-    `The request body is larger than ${formatBytes(limit)}, the emulator's limit.`,
+    `The request body is larger than ${formatBytes(limit)}, the emulator's limit (Emulator → Settings: Largest request body).`,
     [{ error_code: 'request_too_large' }],
     { limit_bytes: limit },
   );

@@ -13,6 +13,7 @@ import {
   requestBodies,
 } from './emulator-request-entry';
 import { whyUnreachable } from './merchant-url-reach';
+import { createRateLimiter } from './rate-limit';
 import { automationRoutes } from './routes/automation-routes';
 import { pageRoutes } from './routes/page-routes';
 import type { RouteContext, RouteTable } from './routes/route-context';
@@ -27,8 +28,10 @@ export interface EmulatorServerOptions {
   /** The store's writer: concurrent changes share a commit, each resolved after it. */
   writer: Pick<StoreWriter, 'write'>;
   now?: () => number;
-  /** The request body limit (default EMULATOR_BODY_LIMIT_BYTES); over it, 413. */
+  /** The request body limit, read at each request (default EMULATOR_BODY_LIMIT_BYTES); over it, 413. */
   bodyLimitBytes?: () => number;
+  /** Calls of the service's API taken in any rolling second (null or absent: all); over it, 429. */
+  rateLimitPerSecond?: () => number | null;
   /** Where customers reach it (checkout_url, redirects); null or absent: its own address. */
   publicUrl?: () => string | null;
   /** The console's browser-mode address, for the merchant page's link back to an order. */
@@ -121,21 +124,24 @@ export async function startEmulatorServer(
     whyUnreachable: options.whyUnreachable ?? ((url) => whyUnreachable(url)),
     now,
   };
-  const routes: RouteTable = [
-    ...serviceRoutes(context),
-    ...pageRoutes(context),
-    ...automationRoutes(context),
-  ];
+  const apiRoutes = serviceRoutes(context);
+  const routes: RouteTable = [...apiRoutes, ...pageRoutes(context), ...automationRoutes(context)];
+  // The rate limit counts the service's API only: the hosted page and /_emulator/… automation
+  // stand for the customer and the tester, whom the service's limit would not meet.
+  const rateLimited = new Set(apiRoutes);
+  const limiter = createRateLimiter(now);
 
   const server: Server = createBoundedServer({}, (req, res) => {
     const base = `http://${req.headers.host ?? '127.0.0.1'}`;
     const handle = async () => {
       const { path } = parseRequestTarget(req.url);
-      for (const [method, pattern, route] of routes) {
+      for (const entry of routes) {
+        const [method, pattern, route] = entry;
         const match = pattern.exec(path);
         if (match === null) continue;
         // HEAD is GET without the body (RFC 9110), which Node leaves out of a HEAD's answer itself.
         if (req.method !== method && !(req.method === 'HEAD' && method === 'GET')) continue;
+        if (rateLimited.has(entry)) limiter.take(options.rateLimitPerSecond?.() ?? null);
         await route(req, res, match, base);
         return;
       }

@@ -205,6 +205,9 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
           apiToken: () => secrets().apiToken,
           writer,
           publicUrl: () => service.settings().publicUrl,
+          // Read at each request: a saved change applies to the next call without a restart.
+          bodyLimitBytes: () => service.settings().requestBodyLimitBytes,
+          rateLimitPerSecond: () => service.settings().rateLimitPerSecond,
           consoleUrl: () => consoleUrl,
           moneyChoices: () => {
             const current = service.settings();

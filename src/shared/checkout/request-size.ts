@@ -3,9 +3,9 @@ import type { RawFinding } from './findings';
 
 /**
  * Whose request-body limit a body is judged by. The spec shows none, so the one known is the
- * Local emulator's (EMULATOR_BODY_LIMIT_BYTES, docs/limits.md): `emulator` where the answer is
- * its own (validate by default, the builder and a send on the Local profile), an error as its
- * 413 is; `flag` a limit the user states with validate --request-limit, an error too;
+ * Local emulator's, its Largest request body setting (docs/limits.md): `emulator` where the
+ * answer is its own (validate by default, at the setting's default; the builder on the Local
+ * profile, at the setting), an error as its 413 is; `flag` a limit the user states with validate --request-limit, an error too;
  * `elsewhere` a profile that sends to another service, whose limit is not known, so a warning.
  * `cli`: the CLI's validate reads the finding, where --request-limit judges against another
  * limit; the builder has no such control, so its finding names no flag.
@@ -27,9 +27,11 @@ function limitWords({ bytes, source, cli }: RequestLimit): { over: string; conse
         over: `over the emulator's request limit of ${limit}`,
         consequence:
           ': the Local emulator refuses it with 413 request_too_large, and no order is made. ' +
-          // A constant (EMULATOR_BODY_LIMIT_BYTES): no setting or flag changes what it accepts.
-          "The spec shows no request-size limit; the emulator's is fixed." +
-          (cli === true ? ' validate --request-limit judges the body against another limit instead.' : ''),
+          "The spec shows no request-size limit; the emulator's is its setting (Emulator → Settings: Largest request body)." +
+          // validate opens no data directory: it judges by the setting's default, unless told.
+          (cli === true
+            ? ' validate --request-limit judges the body against another limit instead (the one the emulator is set to, say).'
+            : ''),
       };
     case 'flag':
       return {

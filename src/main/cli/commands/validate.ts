@@ -69,7 +69,8 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     honourExpiresInMinutes: flags.honourExpiresInMinutes,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
     ...(flags.pairs === undefined ? {} : { pairs: flags.pairs, pairsSource: 'flag' }),
-    // The spec shows no request-size limit: by default the emulator's, as the pairs are its table.
+    // The spec shows no request-size limit: by default the emulator's Largest request body at its
+    // default, as the pairs are its default table (validate opens no data directory to read the setting).
     requestLimit:
       flags.requestLimit === undefined
         ? { bytes: EMULATOR_BODY_LIMIT_BYTES, source: 'emulator', cli: true }
@@ -110,7 +111,7 @@ export function registerValidate(program: Command, context: CliContext): void {
     )
     .option(
       '--request-limit <size>',
-      "largest request body, in bytes or whole KiB or MiB (4MiB); a larger body is an error (default the emulator's, 1 MiB)",
+      "largest request body, in bytes or whole KiB or MiB (4MiB); a larger body is an error (default the emulator's default, 1 MiB)",
     )
     .option(
       '--empty-optional <choice>',

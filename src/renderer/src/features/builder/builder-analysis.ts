@@ -79,6 +79,7 @@ function request(state: BuilderStore): void {
     honourExpiresInMinutes: state.honourExpiresInMinutes,
     pairs: state.pairs === null ? null : [...state.pairs],
     requestLimitSource: state.requestLimitSource,
+    requestLimitBytes: state.requestLimitBytes,
   };
   if (state.text.length <= IN_PAGE_ANALYSIS_CHARS) {
     apply(analyseDocument(analysis));
@@ -100,7 +101,8 @@ useBuilderStore.subscribe((state, previous) => {
     state.instalmentsRequired === previous.instalmentsRequired &&
     state.honourExpiresInMinutes === previous.honourExpiresInMinutes &&
     state.pairs === previous.pairs &&
-    state.requestLimitSource === previous.requestLimitSource
+    state.requestLimitSource === previous.requestLimitSource &&
+    state.requestLimitBytes === previous.requestLimitBytes
   )
     return;
   request(state);

@@ -14,6 +14,7 @@ import { parseJsonText, type JsonTextResult } from '@shared/json-text';
 import { editJsonText, type TypedNumber } from '@shared/json-text-edit';
 import type { RawDiagnostic } from './analysis/analysis-messages';
 import type { RequestLimitSource } from './analysis/request-limit-source';
+import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 import { formatDocument, isJsonObject, sameJson, type ParseError } from './builder-text';
 import { flushRawEdits } from './raw-editor-sync';
 
@@ -65,6 +66,8 @@ export interface BuilderStore {
    * emulator's). The one limit is the emulator's (request-size.ts).
    */
   requestLimitSource: RequestLimitSource;
+  /** That limit: on the Local profile its emulator's Largest request body setting, else its default. */
+  requestLimitBytes: number;
   /** Findings of the last analysed text (the worker's answer follows each change within moments). */
   findings: readonly Finding[];
   findingsByPath: ReadonlyMap<string, readonly Finding[]>;
@@ -131,7 +134,7 @@ export interface BuilderStore {
   setInstalmentsRequired: (choice: InstalmentsRequiredChoice) => void;
   setHonourExpiresInMinutes: (honoured: boolean) => void;
   setPairs: (pairs: readonly CountryCurrencyPair[] | null) => void;
-  setRequestLimitSource: (source: RequestLimitSource) => void;
+  setRequestLimit: (limit: { source: RequestLimitSource; bytes: number }) => void;
   /** Opens a draft (or, with null, a new empty document). */
   open: (draft: Draft | null) => void;
   /** After a save, rename or delete: what the working copy is now compared with. */
@@ -235,6 +238,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     honourExpiresInMinutes: false,
     pairs: null,
     requestLimitSource: 'elsewhere',
+    requestLimitBytes: EMULATOR_BODY_LIMIT_BYTES,
     findings: [],
     findingsByPath: new Map(),
     diagnostics: [],
@@ -302,8 +306,10 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     setPairs(pairs) {
       if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });
     },
-    setRequestLimitSource(requestLimitSource) {
-      if (requestLimitSource !== get().requestLimitSource) set({ requestLimitSource });
+    setRequestLimit({ source, bytes }) {
+      const { requestLimitSource, requestLimitBytes } = get();
+      if (source !== requestLimitSource || bytes !== requestLimitBytes)
+        set({ requestLimitSource: source, requestLimitBytes: bytes });
     },
     open(draft) {
       const version = get().textVersion;

@@ -40,6 +40,8 @@ export const DocumentNotices = memo(function DocumentNotices() {
   const placeholder = useWorkingCopyOffer((state) => state.placeholder);
   const notKept = useNotKeptCopy((state) => state.notKept);
   const text = useBuilderStore((state) => state.text);
+  // The Local emulator's Largest request body, as the builder follows it (follow-emulator-settings.ts).
+  const limitBytes = useBuilderStore((state) => state.requestLimitBytes);
   const profile = useProfilesStore((state) => selectActiveProfile(state));
   // Counting the bytes of megabytes takes a few milliseconds: done after the keystroke is drawn.
   const counted = useDeferredValue(text);
@@ -47,10 +49,10 @@ export const DocumentNotices = memo(function DocumentNotices() {
   const size = useMemo(() => (large ? documentSize(counted) : null), [counted, large]);
   const overLimit = useMemo(
     () =>
-      profile?.environment === 'local' && mayExceedEmulatorLimit(counted.length)
-        ? overEmulatorLimitWords(counted, profile.name)
+      profile?.environment === 'local' && mayExceedEmulatorLimit(counted.length, limitBytes)
+        ? overEmulatorLimitWords(counted, profile.name, limitBytes)
         : null,
-    [counted, profile],
+    [counted, profile, limitBytes],
   );
   const awaiting = offered !== null && placeholder;
   const older = notKept === null ? null : <NotKeptNotice notKept={notKept} awaitingChoice={awaiting} />;

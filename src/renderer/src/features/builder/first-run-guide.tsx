@@ -176,7 +176,7 @@ function NextStep({
   const awaiting = useWorkingCopyOffer(awaitsWorkingCopyChoice);
   // A body the emulator refuses (413) is no request to send it: the notice above says its size.
   const overLimit = useBuilderStore(
-    (store) => profile?.environment === 'local' && isOverEmulatorLimit(store.text),
+    (store) => profile?.environment === 'local' && isOverEmulatorLimit(store.text, store.requestLimitBytes),
   );
   const say = (text: ReactNode) => <Text size="sm">{text}</Text>;
   const overLimitWords = `This request is over the emulator's request limit (the notice above): Send to ${local?.name ?? 'Local'} would be refused with 413 and make no order. Make it smaller, or Sample fills a complete, valid one.`;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { DEFAULT_EMPTY_OPTIONAL, DEFAULT_INSTALMENTS_REQUIRED } from '@shared/checkout';
+import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 import type { ProfileView } from '@shared/profile';
 import { useEmulatorStore } from '@features/emulator';
 import { useResumed } from '@ui/app-store';
@@ -41,8 +42,14 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   // to Local was accepted. Other profiles: the documented default (each country's own currency).
   const pairs = local ? followedPairs : null;
   useEffect(() => setPairs(pairs), [pairs, setPairs]);
-  // A body over the emulator's request limit: an error where Send meets its 413, a warning elsewhere.
-  const setRequestLimitSource = useBuilderStore((state) => state.setRequestLimitSource);
+  // A body over the emulator's request limit (its Largest request body setting): an error where
+  // Send meets its 413, a warning elsewhere, against the setting's default there.
+  const followedLimit = useEmulatorStore((state) => state.settings?.requestBodyLimitBytes ?? null);
+  const setRequestLimit = useBuilderStore((state) => state.setRequestLimit);
   const limitSource = local ? 'emulator' : 'elsewhere';
-  useEffect(() => setRequestLimitSource(limitSource), [limitSource, setRequestLimitSource]);
+  const limitBytes = local && followedLimit !== null ? followedLimit : EMULATOR_BODY_LIMIT_BYTES;
+  useEffect(
+    () => setRequestLimit({ source: limitSource, bytes: limitBytes }),
+    [limitSource, limitBytes, setRequestLimit],
+  );
 }

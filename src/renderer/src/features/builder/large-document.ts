@@ -1,7 +1,6 @@
 import { formatBytes, formatBytesShort, formatExactCharacters, utf8ByteLength } from '@shared/byte-size';
 import { DRAFT_TEXT_MAX } from '@shared/drafts';
 import { overRequestLimitWords } from '@shared/checkout/request-size';
-import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 
 /**
  * Where a document counts as large: above it the builder says so (findings take a moment,
@@ -42,34 +41,35 @@ export function notKeptSizeWords({ bytes, characters }: { bytes: number; charact
 }
 
 /**
- * Whether a body of `length` characters may be over the emulator's request limit: a character is
- * at most three bytes of UTF-8, so a shorter text is under it without counting its bytes.
+ * Whether a body of `length` characters may be over the emulator's request limit of `limitBytes`
+ * (its Largest request body setting): a character is at most three bytes of UTF-8, so a shorter
+ * text is under it without counting its bytes.
  */
-export const mayExceedEmulatorLimit = (length: number): boolean => length * 3 > EMULATOR_BODY_LIMIT_BYTES;
+export const mayExceedEmulatorLimit = (length: number, limitBytes: number): boolean =>
+  length * 3 > limitBytes;
 
-let lastJudged: { text: string; over: boolean } | null = null;
+let lastCounted: { text: string; bytes: number } | null = null;
 
 /**
- * Whether the body is over the emulator's request limit. The last text's answer is kept: a
- * store's selector asks on every change of the store, and counting a large body's bytes takes
- * milliseconds.
+ * Whether the body is over the emulator's request limit of `limitBytes`. The last text's size is
+ * kept: a store's selector asks on every change of the store, and counting a large body's bytes
+ * takes milliseconds.
  */
-export function isOverEmulatorLimit(text: string): boolean {
-  if (!mayExceedEmulatorLimit(text.length)) return false;
-  if (lastJudged?.text !== text)
-    lastJudged = { text, over: utf8ByteLength(text) > EMULATOR_BODY_LIMIT_BYTES };
-  return lastJudged.over;
+export function isOverEmulatorLimit(text: string, limitBytes: number): boolean {
+  if (!mayExceedEmulatorLimit(text.length, limitBytes)) return false;
+  if (lastCounted?.text !== text) lastCounted = { text, bytes: utf8ByteLength(text) };
+  return lastCounted.bytes > limitBytes;
 }
 
 /**
  * Said before a send to a local profile when the body is over the emulator's request limit (its
- * one constant): the emulator refuses it with 413 and makes no order, which the builder learnt
- * only from the answer. Null when it is under.
+ * Largest request body setting, `limitBytes`): the emulator refuses it with 413 and makes no
+ * order, which the builder learnt only from the answer. Null when it is under.
  */
-export function overEmulatorLimitWords(text: string, profileName: string): string | null {
-  if (!isOverEmulatorLimit(text)) return null;
+export function overEmulatorLimitWords(text: string, profileName: string, limitBytes: number): string | null {
+  if (!isOverEmulatorLimit(text, limitBytes)) return null;
   const bytes = utf8ByteLength(text);
-  const over = overRequestLimitWords(bytes, { bytes: EMULATOR_BODY_LIMIT_BYTES, source: 'emulator' });
+  const over = overRequestLimitWords(bytes, { bytes: limitBytes, source: 'emulator' });
   return `${over}: Send to ${profileName} is refused with 413 (request_too_large), and no order is made.`;
 }
 

@@ -23,6 +23,7 @@ import {
   rowsOf,
   type HeaderRow,
 } from './registered-headers-editor';
+import { EmulatorLimitSettings, LIMIT_LABELS } from './emulator-limit-settings';
 import { SaveSettingsButton } from './needs-console';
 import { saveEmulatorSettings } from './save-emulator-settings';
 
@@ -41,6 +42,7 @@ const LABELS = {
   webhookUrl: 'Registered webhook URL',
   webhookEvents: 'Its events',
   webhookHeaders: 'Its headers',
+  ...LIMIT_LABELS,
 } as const;
 
 /** How an optional field given "" is judged (the official client's own "" passes under each). */
@@ -77,8 +79,10 @@ const isEventType = (value: string): value is OrderEventType =>
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
  * whether expires_in_minutes is honoured, how an optional field given "" or null and a text
- * of only blanks are read, where instalments may be left out, how Money is written, the country/currency pairs, the address customers reach it at, and
- * the webhook registered in the portal (URL, events, headers). Each default is the spec's
+ * of only blanks are read, where instalments may be left out, how Money is written, the
+ * largest request body, a rate limit, which answer delivers a notification, the
+ * country/currency pairs, the address customers reach it at, and the webhook registered in the
+ * portal (URL, events, headers). Each default is the spec's
  * letter, but where the official client differs from it (docs/emulator-fidelity.md).
  */
 export function EmulatorSpecSettings({
@@ -232,6 +236,7 @@ export function EmulatorSpecSettings({
             onChange={(absentMoney) => form.change({ absentMoney })}
           />
         </Input.Wrapper>
+        <EmulatorLimitSettings values={draft} onChange={(patch) => form.change(patch)} />
       </Group>
       <MultiSelect
         size="xs"

@@ -1,5 +1,4 @@
 import { validateCheckout } from '@shared/checkout';
-import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 import { parseJsonText } from '@shared/json-text';
 import { diagnosticsFor } from '../raw-json-lint';
 import type { AnalysisRequest, AnalysisResult } from './analysis-messages';
@@ -38,7 +37,7 @@ export function analyseDocument(request: AnalysisRequest): AnalysisResult {
     ...(request.pairs === null ? {} : { pairs: request.pairs }),
     // The spec shows no request-size limit: the emulator's is the one known, and Findings says
     // a body over it beside the notice before Send rather than "No findings".
-    requestLimit: { bytes: EMULATOR_BODY_LIMIT_BYTES, source: request.requestLimitSource },
+    requestLimit: { bytes: request.requestLimitBytes, source: request.requestLimitSource },
     // The text the document came from: a name typed twice only shows there.
     sourceText: request.text,
   });

@@ -25,6 +25,8 @@ export const analysisRequestSchema = z.object({
   pairs: z.array(countryCurrencyPairSchema).nullable(),
   /** Whose request limit a body over it meets: the Local profile's emulator's (an error) or another service's (a warning). */
   requestLimitSource: z.enum(REQUEST_LIMIT_SOURCES),
+  /** The request limit in bytes (the Local profile's emulator's Largest request body; else its default). */
+  requestLimitBytes: z.number().int().positive(),
 });
 export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
 
