@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { provenanceSchema } from './provenance';
+import { originalProvenanceSchema, provenanceSchema } from './provenance';
 
 /** Where a timeline record comes from. */
 export const EVENT_KINDS = ['webhook', 'request', 'replay', 'forward', 'delivery'] as const;
@@ -137,6 +137,11 @@ export const timelineSummarySchema = z.object({
   imported: z.boolean(),
   /** Whose doing it was: the service's own traffic, or the console's (replay, crafted, forward, import). */
   provenance: provenanceSchema,
+  /**
+   * An import's provenance where it came from, as its file said (`replay`, `crafted`…): the file's
+   * word, so it stays an import, never evidence. Null: not an import, or a file that said none.
+   */
+  originalProvenance: originalProvenanceSchema.nullable().default(null),
   /** How many findings the one judgement of its notification body has (null: not a judged body). */
   bodyFindings: z.number().int().nonnegative().nullable(),
   /**

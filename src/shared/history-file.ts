@@ -4,6 +4,7 @@ import { countOf } from './count-words';
 import { formatCount } from './count-format';
 import { errorWords } from './error-words';
 import { decodeUtf8Strictly } from './utf8-text';
+import { originalProvenanceSchema, provenanceSchema } from './provenance';
 
 /**
  * One record in an export file (JSON and NDJSON): everything stored about an exchange, bodies
@@ -69,6 +70,15 @@ export const exportedEventSchema = z
     body_verdict: bodyVerdictSchema.nullable().default(null),
     error: z.string().nullable().default(null),
     related_uid: z.string().nullable().default(null),
+    /**
+     * Whose doing the record was where it was exported (shared/provenance.ts): `service`, `replay`,
+     * `crafted`, `forward`, or `import` for one imported there. Import keeps it as the record's
+     * original provenance and stores the record as an import whatever it says (a file is never
+     * the service's evidence). Absent in files of builds before it: those import as they did.
+     */
+    provenance: provenanceSchema.optional(),
+    /** An imported record's provenance where it came from, beside `provenance: "import"`. */
+    original_provenance: originalProvenanceSchema.optional(),
     details: z.record(z.string(), z.unknown()).default({}),
   })
   // One body, one way: with both, the stored body was the text and the base64 went unread,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVENANCE_WORDS, type Provenance } from './provenance';
+import { whoseTitle, type WhoseOf } from './provenance';
 
 /**
  * The marks main writes in a record's details when it finds the record to be the console's doing,
@@ -36,12 +36,13 @@ export interface ProvenanceNoteWords {
  * record was the console's doing. Null for the service's own.
  */
 export function provenanceNoteWords(
-  provenance: Provenance,
+  record: Pick<WhoseOf, 'provenance' | 'originalProvenance'>,
   reason: string | null,
 ): ProvenanceNoteWords | null {
-  if (provenance === 'service') return null;
+  if (record.provenance === 'service') return null;
   return {
-    title: `Not the service's own: ${PROVENANCE_WORDS[provenance]}`,
+    // An import says what it was where it came from (whoseTitle), as its row's mark does.
+    title: `Not the service's own: ${whoseTitle({ ...record, kind: 'record', tokenVerdict: null })}`,
     body: `${(reason ?? 'The console made or copied it').replace(/\.$/, '')}. It never moves an order.`,
   };
 }

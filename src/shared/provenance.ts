@@ -35,6 +35,38 @@ export const PROVENANCE_WORDS: Record<Provenance, string> = {
 };
 
 /**
+ * What an imported record was where it came from, as its file says (an export's `provenance`):
+ * never `import` (that is what it is here). It is the file's word, so it changes nothing: the
+ * record stays an import, never evidence, and moves no order. A file that claims `service` is
+ * worded as any import (no file can prove it); the console's own doings are named, so a crafted
+ * webhook or a replay's arrival no longer reads like the service's record once imported.
+ */
+export const originalProvenanceSchema = provenanceSchema.exclude(['import']);
+export type OriginalProvenance = z.infer<typeof originalProvenanceSchema>;
+
+/** Where an imported record keeps its original provenance in its stored details (import-file.ts). */
+export const ORIGINAL_PROVENANCE_KEY = 'originalProvenance';
+
+/** An original provenance read from anything (stored details, a summary column); null: none known. */
+export function originalProvenanceOf(value: unknown): OriginalProvenance | null {
+  const parsed = originalProvenanceSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** How an import says what it originally was, beside "import" (the service's claim says nothing). */
+const ORIGINALLY_WORDS: Record<Exclude<OriginalProvenance, 'service'>, string> = {
+  replay: 'originally a replay',
+  crafted: 'originally crafted',
+  forward: 'originally a forward',
+};
+
+/** What an imported record was, in words ("originally a replay"); null for any other record. */
+export function importOriginWords(record: Pick<WhoseOf, 'provenance' | 'originalProvenance'>): string | null {
+  const original = record.provenance === 'import' ? (record.originalProvenance ?? null) : null;
+  return original === null || original === 'service' ? null : ORIGINALLY_WORDS[original];
+}
+
+/**
  * Whose doing a record is, as a person reads it. The stored provenance says only that the console
  * did not make a record; anyone can post to the listener, so a webhook is the service's own only
  * when its token verified. One whose token is missing, forged, expired (or not judged) is
@@ -48,6 +80,8 @@ export interface WhoseOf {
   provenance: Provenance;
   kind: string;
   tokenVerdict: string | null;
+  /** An import's provenance where it came from (originalProvenanceSchema); absent or null: unknown. */
+  originalProvenance?: OriginalProvenance | null;
 }
 
 export function whoseOf({ provenance, kind, tokenVerdict }: WhoseOf): Whose {
@@ -59,7 +93,9 @@ export function whoseOf({ provenance, kind, tokenVerdict }: WhoseOf): Whose {
 /** In one word for a table (`history`, `orders show`, `listen`): `service`, `unverified`, `console: replay`… */
 export function whoseWord(record: WhoseOf): string {
   const whose = whoseOf(record);
-  return whose === 'service' || whose === 'unverified' ? whose : `console: ${whose}`;
+  if (whose === 'service' || whose === 'unverified') return whose;
+  const origin = importOriginWords(record);
+  return origin === null ? `console: ${whose}` : `console: ${whose} · ${origin}`;
 }
 
 /**
@@ -76,7 +112,13 @@ export function recordMark(record: WhoseOf): Exclude<Whose, 'service'> | null {
 
 /** The explanation beside the word (a title, a tooltip): PROVENANCE_WORDS, or why it is unverified. */
 export function whoseTitle(record: WhoseOf): string {
-  if (whoseOf(record) !== 'unverified') return PROVENANCE_WORDS[record.provenance];
+  if (whoseOf(record) !== 'unverified') {
+    const origin = importOriginWords(record);
+    const original = record.originalProvenance ?? null;
+    return origin === null || original === null
+      ? PROVENANCE_WORDS[record.provenance]
+      : `${PROVENANCE_WORDS[record.provenance]} · ${origin}: ${PROVENANCE_WORDS[original]}`;
+  }
   const token =
     record.tokenVerdict === null
       ? 'its token was not judged'

@@ -161,6 +161,7 @@ describe('history --json', () => {
       related_id: null,
       imported: false,
       provenance: 'service',
+      original_provenance: null,
       body: JSON.stringify({ order_id: ORDER_A, event_type: 'order_approved', data: [] }),
       body_base64: null,
       body_size: 91,

@@ -80,6 +80,7 @@ describe('the events columns, declared once (store/event-columns.ts)', () => {
       related_id: null,
       imported: false,
       provenance: 'service',
+      original_provenance: null,
       body: null,
       body_base64: '/wA=',
       body_size: 2,

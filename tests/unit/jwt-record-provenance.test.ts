@@ -117,8 +117,8 @@ describe("the inspector says whose doing a record is, in the Timeline's words", 
   });
 
   it("the Timeline's note and the inspector's are one set of words", () => {
-    expect(provenanceNoteWords('service', null)).toBeNull();
-    expect(provenanceNoteWords('forward', null)?.body).toBe(
+    expect(provenanceNoteWords({ provenance: 'service' }, null)).toBeNull();
+    expect(provenanceNoteWords({ provenance: 'forward' }, null)?.body).toBe(
       'The console made or copied it. It never moves an order.',
     );
   });

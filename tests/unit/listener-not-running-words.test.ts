@@ -55,6 +55,7 @@ const record = (patch: Partial<TimelineSummary>): TimelineSummary => ({
   relatedId: null,
   imported: false,
   provenance: 'service',
+  originalProvenance: null,
   bodyFindings: null,
   tokenFindings: null,
   operation: null,

@@ -40,3 +40,26 @@ describe('whoseOf, whoseWord, whoseTitle', () => {
     expect(whoseWord({ kind: 'delivery', provenance: 'service', tokenVerdict: null })).toBe('service');
   });
 });
+
+describe('an import’s original provenance', () => {
+  const imported = (originalProvenance: 'service' | 'replay' | 'crafted' | 'forward' | null) => ({
+    ...webhook('valid', 'import'),
+    originalProvenance,
+  });
+
+  it('says what the console made, beside "import", in every word and title', () => {
+    expect(whoseWord(imported('replay'))).toBe('console: import · originally a replay');
+    expect(whoseWord(imported('crafted'))).toBe('console: import · originally crafted');
+    expect(whoseWord(imported('forward'))).toBe('console: import · originally a forward');
+    expect(whoseTitle(imported('crafted'))).toBe(
+      'imported from a file · originally crafted: crafted (bytes or token the console made)',
+    );
+  });
+
+  it('says nothing more of a file’s claim that the service sent it, nor of a file that says nothing', () => {
+    for (const original of ['service', null] as const) {
+      expect(whoseWord(imported(original))).toBe('console: import');
+      expect(whoseTitle(imported(original))).toBe('imported from a file');
+    }
+  });
+});

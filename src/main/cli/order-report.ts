@@ -137,6 +137,8 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail, emulatorNot
         kind: entry.kind,
         /** Whose doing it is, as stored: `service` says only that the console did not make it. */
         provenance: entry.provenance,
+        /** An import's provenance where it came from (its file's word: never evidence); else null. */
+        original_provenance: entry.originalProvenance,
         /** Whether it counted as the service's own, verified evidence (the entry's judgement). */
         // A record not given has no status to read: a failed call is then one that got no answer.
         evidence: isCountedEntry(entry, record ?? { status: null }),
@@ -244,7 +246,12 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
       // A webhook whose token did not verify reads `unverified`: anyone could have sent it; one
       // verified under another profile's token, that profile's service (otherProfileWord).
       record.other_profile === null
-        ? whoseWord({ provenance: record.provenance, kind: record.kind, tokenVerdict: record.token_verdict })
+        ? whoseWord({
+            provenance: record.provenance,
+            originalProvenance: record.original_provenance,
+            kind: record.kind,
+            tokenVerdict: record.token_verdict,
+          })
         : terminalSafe(otherProfileWord(record.other_profile)),
       terminalSafe(record.what),
       // The Orders view's "Status, verdicts" column, in History's words (one judgement of a body):

@@ -24,6 +24,8 @@ import {
 } from '../store/stored-columns';
 import { RELATED_UID_KEY } from '../store/history-repository';
 import { requestTrailersOf } from '../../shared/request-trailers';
+import { ORIGINAL_PROVENANCE_KEY, provenanceSchema } from '../../shared/provenance';
+import { storedOriginalProvenance } from '../store/original-provenance';
 
 /**
  * Where an exported record keeps, as stored, the columns that could not be read (the stored text
@@ -114,7 +116,9 @@ export function exportedEvent(row: EventRow, options: ExportOptions): WrittenEve
   const damaged = damagedOfRow(row);
   if (damaged.length > 0) options.onDamaged?.(row.id, damaged);
   // An imported record's link kept by uid goes out as related_uid, where it came from.
-  const { [RELATED_UID_KEY]: keptRelatedUid, ...ownDetails } = details;
+  // An import's original provenance goes out as its own field (original_provenance), as it came.
+  const originalProvenance = storedOriginalProvenance(row.provenance, row.details);
+  const { [RELATED_UID_KEY]: keptRelatedUid, [ORIGINAL_PROVENANCE_KEY]: _original, ...ownDetails } = details;
   // Trailer fields go out beside the request headers (request_trailers), redacted as those are.
   const { trailers, rest } = requestTrailersOf(ownDetails);
   details = rest;
@@ -192,6 +196,10 @@ export function exportedEvent(row: EventRow, options: ExportOptions): WrittenEve
     body_verdict: bodyVerdictSchema.nullable().parse(row.body_verdict),
     error: derived(row.error),
     related_uid: relatedUid,
+    // Whose doing it was: without it, imported elsewhere, a crafted webhook and a replay's
+    // arrival read as the service's record did (an import), and "imports back without loss" lied.
+    provenance: provenanceSchema.parse(row.provenance),
+    ...(originalProvenance === null ? {} : { original_provenance: originalProvenance }),
     details,
   };
 }

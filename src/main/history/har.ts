@@ -127,6 +127,9 @@ export function harEntry(
       ...(event.status_word === undefined ? {} : { status_word: event.status_word }),
       error: event.error,
       related_uid: event.related_uid,
+      // Whose doing it was (import reads both back as the JSON export's fields).
+      ...(event.provenance === undefined ? {} : { provenance: event.provenance }),
+      ...(event.original_provenance === undefined ? {} : { original_provenance: event.original_provenance }),
       details: event.details,
       remote_address: event.remote_address,
       // HAR has no place for trailer fields: they ride here, and import reads them back.

@@ -14,6 +14,7 @@ import type { NewEvent } from '../store/events-repository';
 import { RELATED_UID_KEY } from '../store/history-repository';
 import { REDACTED } from '../../shared/secrets/redact-secrets';
 import { REQUEST_TRAILERS_KEY, withRequestTrailers } from '../../shared/request-trailers';
+import { ORIGINAL_PROVENANCE_KEY, type OriginalProvenance } from '../../shared/provenance';
 import { REDACTED_KEY, withRedactedSize } from './export-records';
 import { eventFromHar, harEntrySchema, harFileSchema } from './har';
 import { withOwnVerdicts } from './import-verdicts';
@@ -267,8 +268,20 @@ function bodyBytes(text: string | null, base64: string | null): Uint8Array | nul
   return base64 === null ? null : new Uint8Array(Buffer.from(base64, 'base64'));
 }
 
+/**
+ * What an imported record was where it came from: its file's `provenance`, or, for a record that
+ * was an import there too, the original it kept. Null: a file of a build before exports said it.
+ */
+export function originalProvenanceOfFile(
+  event: Pick<ExportedEvent, 'provenance' | 'original_provenance'>,
+): OriginalProvenance | null {
+  if (event.provenance !== undefined && event.provenance !== 'import') return event.provenance;
+  return event.original_provenance ?? null;
+}
+
 /** An imported record as the events table stores it (marked imported). */
 export function toNewEvent(event: ExportedEvent): NewEvent {
+  const original = originalProvenanceOfFile(event);
   return {
     uid: event.uid,
     kind: event.kind,
@@ -303,7 +316,9 @@ export function toNewEvent(event: ExportedEvent): NewEvent {
       ...withRequestTrailers(
         Object.fromEntries(
           Object.entries(event.details).filter(
-            ([key]) => key !== RELATED_UID_KEY && key !== REQUEST_TRAILERS_KEY,
+            // The original provenance is read from the file's fields only, as the trailers are.
+            ([key]) =>
+              key !== RELATED_UID_KEY && key !== REQUEST_TRAILERS_KEY && key !== ORIGINAL_PROVENANCE_KEY,
           ),
         ),
         event.request_trailers,
@@ -315,6 +330,9 @@ export function toNewEvent(event: ExportedEvent): NewEvent {
           }
         : {}),
       ...(event.related_uid === null ? {} : { [RELATED_UID_KEY]: event.related_uid }),
+      // The file's word on whose doing it was, kept beside the record; the record itself is an
+      // import (its provenance column), so it is never evidence and moves no order.
+      ...(original === null ? {} : { [ORIGINAL_PROVENANCE_KEY]: original }),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { EVENT_COLUMNS, entries, type ColumnName, type EventParams } from './event-columns';
 import type { EventUpdate, NewEvent } from './new-event';
 import { detailsKeySql } from './stored-columns';
+import { originalProvenanceSql } from './original-provenance';
 
 // The SQL and its parameters derived from the column declaration (event-columns.ts): the summary
 // SELECT, the INSERT and an update's assignments, so the statements never list columns by hand.
@@ -20,6 +21,8 @@ export const summaryColumns = (prefix = ''): string =>
     `CASE WHEN json_valid(${prefix}details) THEN json_type(${prefix}details) = 'object' ELSE 0 END AS details_readable`,
     // Migration 042's virtual column: unansweredOf's reading of the stored failure.
     `${prefix}unanswered`,
+    // An import's provenance where it came from, kept in its details (original-provenance.ts).
+    `${originalProvenanceSql(prefix)} AS original_provenance`,
   ].join(', ');
 
 /**

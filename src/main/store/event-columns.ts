@@ -3,6 +3,7 @@ import { defaultProvenance, PROVENANCES } from '../../shared/provenance';
 import { redactUrl, redactWith } from '../../shared/secrets/redact-secrets';
 import { wellFormedText } from '../../shared/well-formed-text';
 import { bodyFindingsOf, tokenFindingsText } from './event-findings';
+import { storedOriginalProvenance } from './original-provenance';
 import type { EventUpdate, NewEvent } from './new-event';
 import { readStoredTime, UNREADABLE, type Storage } from './stored-columns';
 import { newTimeOrderedUuid } from './time-ordered-uuid';
@@ -169,8 +170,15 @@ export const EVENT_COLUMNS = {
     false,
     true,
     (e) => e.provenance ?? defaultProvenance(e.kind, e.imported === true),
-    // Whose doing the record is, so a script can tell the service's own from a replay's arrival.
-    { history: as('provenance'), words: PROVENANCES },
+    // Whose doing the record is, so a script can tell the service's own from a replay's arrival;
+    // an import's, beside it, what it was where it came from (its file's word, changing nothing).
+    {
+      history: (provenance, row) => ({
+        provenance,
+        original_provenance: storedOriginalProvenance(provenance, row['details']),
+      }),
+      words: PROVENANCES,
+    },
   ),
   body_findings: column('integer', true, true, (e) => bodyFindingsOf(e.details), { from: 'details' }),
   // Read by every list: stored with the record (migration 038), not read out of `details` per row
@@ -208,6 +216,8 @@ export type SummaryRow = Pick<EventRow, 'id' | 'unreadable_columns' | SummaryNam
   not_sent?: unknown;
   /** Migration 042's column: 1 for a request written whole that got no answer (record-status.ts). */
   unanswered?: unknown;
+  /** An import's provenance where it came from, read out of `details` (original-provenance.ts). */
+  original_provenance?: unknown;
   /** Whether `details` is JSON (0: damaged in the database, said as such), from summaryColumns. */
   details_readable?: number;
   details?: string;

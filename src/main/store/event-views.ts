@@ -8,7 +8,8 @@ import {
   type TimelineDetail,
   type TimelineSummary,
 } from '../../shared/events';
-import { provenanceSchema } from '../../shared/provenance';
+import { originalProvenanceOf, provenanceSchema, type OriginalProvenance } from '../../shared/provenance';
+import { storedOriginalProvenance } from './original-provenance';
 import { UNREADABLE_AT } from '../../shared/damaged-record-words';
 import { notSentOf, recordStatusWord, unansweredOf, type NotSent } from '../../shared/record-status';
 import { requestTrailersOf } from '../../shared/request-trailers';
@@ -76,6 +77,15 @@ function unansweredOfRow(row: Pick<SummaryRow, 'status' | 'error' | 'unanswered'
   if (row.details === undefined) return false;
   const details = readStoredDetails(row.details);
   return details !== UNREADABLE && unansweredOf(row.status, row.error, details);
+}
+
+/** An import's provenance where it came from: from the SELECT's column, or from a whole row's details. */
+function originalProvenanceOfRow(
+  row: Pick<SummaryRow, 'provenance' | 'original_provenance' | 'details'>,
+): OriginalProvenance | null {
+  if (row.original_provenance !== undefined)
+    return row.provenance === 'import' ? originalProvenanceOf(row.original_provenance) : null;
+  return storedOriginalProvenance(row.provenance, row.details);
 }
 
 /**
@@ -159,6 +169,7 @@ export function toSummary(stored: SummaryRow): TimelineSummary {
     relatedId: row.related_id,
     imported: row.imported === 1,
     provenance: provenanceSchema.parse(row.provenance),
+    originalProvenance: originalProvenanceOfRow(row),
     bodyFindings: bodyFindings === UNREADABLE ? null : bodyFindings,
     tokenFindings: tokenFindingsOfRow(row),
     operation: operationOf(row),

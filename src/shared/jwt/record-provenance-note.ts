@@ -19,7 +19,7 @@ export function recordProvenanceNote(
   record: Pick<EventTokens, 'kind' | 'provenance' | 'marked' | 'relatedId'>,
 ): RecordProvenanceNote | null {
   if (record.provenance === 'import' || record.marked?.mark === 'craftedToken') return null;
-  const words = provenanceNoteWords(record.provenance, record.marked?.reason ?? null);
+  const words = provenanceNoteWords(record, record.marked?.reason ?? null);
   if (words === null) return null;
   // The listener links a webhook only to the replay whose arrival it is (replay-link.ts).
   const copyOf =

@@ -178,6 +178,7 @@ export class Walk {
       | 'stateAfter'
       | 'unverified'
       | 'provenance'
+      | 'originalProvenance'
       | 'linkedRecordId'
       | 'otherProfile'
     > & {
@@ -195,6 +196,7 @@ export class Walk {
       otherProfile: null,
       ...entry,
       provenance: record.provenance,
+      originalProvenance: record.originalProvenance,
       stateAfter: this.state,
     });
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventKindSchema, type TimelineSummary } from '../events';
-import { provenanceSchema } from '../provenance';
+import { originalProvenanceSchema, provenanceSchema } from '../provenance';
 import { knownFromSchema } from './order-known-from';
 import { LIFECYCLE_STEPS, orderStateSchema } from './order-states';
 
@@ -139,6 +139,8 @@ export const lifecycleEntrySchema = z.object({
   unverified: z.boolean(),
   /** Whose doing the record was; only `service` records are evidence. */
   provenance: provenanceSchema,
+  /** An import's provenance where it came from (its file's word); null for the rest. */
+  originalProvenance: originalProvenanceSchema.nullable().default(null),
   /** For a replay: the listener's record of that same send (shown as one send), when there is one. */
   linkedRecordId: z.number().int().nullable(),
   /**

@@ -1,4 +1,5 @@
 import { notSentOf } from '../record-status';
+import { importOriginWords } from '../provenance';
 import type { Walk } from './lifecycle-walk';
 import type { OrderRecord } from './order-record';
 
@@ -83,7 +84,10 @@ export function readConsoleRecord(
       linkedRecordId: arrival?.id ?? null,
     });
   if (record.provenance === 'import') {
-    add(`Imported from a file (a ${record.kind}); not evidence of this console's own`);
+    const origin = importOriginWords(record);
+    add(
+      `Imported from a file (a ${record.kind}${origin === null ? '' : `, ${origin}`}); not evidence of this console's own`,
+    );
     return;
   }
   switch (record.kind) {

@@ -38,6 +38,7 @@ function base(kind: OrderRecord['kind']): OrderRecord {
     relatedId: null,
     imported: false,
     provenance: 'service',
+    originalProvenance: null,
     bodyFindings: null,
     tokenFindings: null,
     operation: null,

@@ -24,6 +24,7 @@ export function timelineSummary(id: number, at: Date, extra: Partial<TimelineSum
     relatedId: null,
     imported: false,
     provenance: 'service',
+    originalProvenance: null,
     bodyFindings: null,
     tokenFindings: null,
     operation: null,

@@ -139,7 +139,7 @@ export function FollowedOrderPanel({
 /** Whose doing a webhook is, when not the service's: the Timeline row's mark, by the same rule. */
 function WebhookMark({ webhook }: { webhook: TimelineSummary }) {
   const mark = provenanceMark([webhook], ['webhook']);
-  return mark === null ? null : <RowProvenance provenance={mark} />;
+  return mark === null ? null : <RowProvenance {...mark} />;
 }
 
 /** The profile the followed order was sent with, one click away: its public listener URL is set there. */

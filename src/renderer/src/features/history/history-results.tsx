@@ -5,7 +5,7 @@ import type { TimelineSummary } from '@shared/events';
 import { errorMessage } from '@bridge/bridge-error';
 import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest, NOT_HTTP, NOT_JUDGED_WHY } from '@shared/raw-request';
-import { recordMark, whoseTitle } from '@shared/provenance';
+import { importOriginWords, recordMark, whoseTitle } from '@shared/provenance';
 import { TableHeader } from '@ui/table-header';
 import {
   emptyWhenLoadedWords,
@@ -87,7 +87,9 @@ const HistoryRow = memo(function HistoryRow({ record }: { record: TimelineSummar
           <RowKind kind={record.kind} />
           {/* As history's WHOSE column: the console's doing, or a webhook whose token did not verify;
               none where the kind says it (an exact replay showed "replay" twice). */}
-          {mark !== null && <RowProvenance provenance={mark} title={whoseTitle(record)} />}
+          {mark !== null && (
+            <RowProvenance provenance={mark} origin={importOriginWords(record)} title={whoseTitle(record)} />
+          )}
         </div>
       </td>
       <td>

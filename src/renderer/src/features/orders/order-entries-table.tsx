@@ -4,7 +4,7 @@ import type { TimelineSummary } from '@shared/events';
 import { VerdictBadge } from '@features/jwt';
 import type { LifecycleEntry } from '@shared/orders/order-lifecycle';
 import { otherProfileWord } from '@shared/orders/order-profile';
-import { PROVENANCE_WORDS } from '@shared/provenance';
+import { importOriginWords, whoseTitle } from '@shared/provenance';
 import { recordStatusWord } from '@shared/record-status';
 import { EFFECT_COLOR, EFFECT_LABEL, PROVENANCE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
@@ -75,7 +75,8 @@ export function OrderEntriesTable({
                   <Group gap={4} wrap="nowrap">
                     <Text size="xs">{entry.kind}</Text>
                     {PROVENANCE_LABEL[entry.provenance] !== null && (
-                      <Tooltip label={`The console's doing: ${PROVENANCE_WORDS[entry.provenance]}`}>
+                      // Never the service's here (its label is null): the token verdict decides nothing.
+                      <Tooltip label={`The console's doing: ${whoseTitle({ ...entry, tokenVerdict: null })}`}>
                         <Badge
                           styles={WHOLE_BADGE}
                           size="xs"
@@ -84,6 +85,8 @@ export function OrderEntriesTable({
                           data-testid="record-provenance"
                         >
                           {PROVENANCE_LABEL[entry.provenance]}
+                          {/* An import says what it was where it came from, as every list does. */}
+                          {importOriginWords(entry) === null ? '' : ` · ${importOriginWords(entry)}`}
                         </Badge>
                       </Tooltip>
                     )}

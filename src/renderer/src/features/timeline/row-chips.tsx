@@ -1,5 +1,12 @@
 import type { EventKind, TimelineSummary } from '@shared/events';
-import { PROVENANCE_WORDS, recordMark, type Provenance, type Whose } from '@shared/provenance';
+import {
+  importOriginWords,
+  PROVENANCE_WORDS,
+  recordMark,
+  whoseTitle,
+  type Provenance,
+  type Whose,
+} from '@shared/provenance';
 import { NOT_JUDGED, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { PROVENANCE_LABEL, WHOSE_LABEL } from '@ui/order-format';
 import { verdictLook, type VerdictRef } from '@features/jwt';
@@ -70,10 +77,17 @@ export function RowStatus({ summary }: { summary: Parameters<typeof statusWords>
  * that carried a token the console signed, or a console listener's forwarded copy, looked like
  * the service's own on the list.
  */
+export interface RowMark {
+  provenance: Provenance;
+  /** What an imported record originally was ("originally a replay"), said beside "imported". */
+  origin: string | null;
+  title: string;
+}
+
 export function provenanceMark(
   records: readonly (TimelineSummary | null)[],
   kinds: readonly EventKind[],
-): Provenance | null {
+): RowMark | null {
   for (const record of records) {
     if (record === null) continue;
     // recordMark decides, as for History and `history`; `unverified` is left to the row's token
@@ -81,7 +95,8 @@ export function provenanceMark(
     const mark = recordMark(record);
     if (mark === null || mark === 'unverified') continue;
     const label = PROVENANCE_LABEL[mark];
-    if (label !== null && !(kinds as readonly string[]).includes(label)) return mark;
+    if (label !== null && !(kinds as readonly string[]).includes(label))
+      return { provenance: mark, origin: importOriginWords(record), title: whoseTitle(record) };
   }
   return null;
 }
@@ -90,8 +105,17 @@ export function provenanceMark(
  * Whose doing a record is, marked: the console's (grape), or `unverified` (orange, as the Orders
  * view's badge), whose `title` says why (whoseTitle: the verdict is the record's, not the mark's).
  */
-export function RowProvenance({ provenance, title }: { provenance: Whose; title?: string }) {
+export function RowProvenance({
+  provenance,
+  origin = null,
+  title,
+}: {
+  provenance: Whose;
+  origin?: string | null;
+  title?: string;
+}) {
   const unverified = provenance === 'unverified';
+  const label = WHOSE_LABEL[provenance];
   return (
     <span
       className={classes.chip}
@@ -100,7 +124,7 @@ export function RowProvenance({ provenance, title }: { provenance: Whose; title?
       data-testid="record-provenance"
       data-provenance={provenance}
     >
-      {WHOSE_LABEL[provenance]}
+      {origin === null || label === null ? label : `${label} · ${origin}`}
     </span>
   );
 }

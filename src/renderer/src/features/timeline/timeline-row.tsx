@@ -1,10 +1,17 @@
 import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { EventKind, TimelineSummary } from '@shared/events';
 import { recordName } from './record-name';
-import type { Provenance } from '@shared/provenance';
 import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest } from '@shared/raw-request';
-import { provenanceMark, RowKind, RowNotJudged, RowProvenance, RowStatus, RowVerdict } from './row-chips';
+import {
+  provenanceMark,
+  RowKind,
+  RowNotJudged,
+  RowProvenance,
+  RowStatus,
+  RowVerdict,
+  type RowMark,
+} from './row-chips';
 import { firstPart, type TimelineRowGroup } from './timeline-rows';
 import classes from './timeline.module.css';
 import { dayUnlessToday, formatClock, instantTitle } from '@ui/instant-format';
@@ -135,7 +142,7 @@ interface TrailingCellsProps {
   /** The record whose token and body verdicts are shown (the listener's). */
   verdicts: TimelineSummary;
   /** Whose doing the row is, when its kinds do not say it (provenanceMark). */
-  mark: Provenance | null;
+  mark: RowMark | null;
 }
 
 /** The cells after the kind, shared by a row and its parts: name, status, verdicts, order. */
@@ -150,7 +157,7 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
         title={note === null ? name : `${name} · ${note}`}
         data-testid="record-name"
       >
-        {mark !== null && <RowProvenance provenance={mark} />}
+        {mark !== null && <RowProvenance {...mark} />}
         <span className={known ? undefined : classes.unnamed}>{name}</span>
         {note !== null && (
           <span className={classes.note} data-testid="row-missing">

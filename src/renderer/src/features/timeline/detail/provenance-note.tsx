@@ -7,7 +7,7 @@ import { provenanceMarkOf, provenanceNoteWords } from '@shared/provenance-note';
  * detail used to show its verdicts (a valid token) with nothing saying it was the console's doing.
  */
 export function ProvenanceNote({ detail }: { detail: TimelineDetail }) {
-  const words = provenanceNoteWords(detail.provenance, provenanceMarkOf(detail.details)?.reason ?? null);
+  const words = provenanceNoteWords(detail, provenanceMarkOf(detail.details)?.reason ?? null);
   if (words === null) return null;
   return (
     <Alert color="grape" title={words.title} data-testid="provenance-note">
