@@ -25,7 +25,7 @@ export interface ForwardOrigin {
   hopId: string;
 }
 
-export type ForwardRefusal = { failure: 'self' | 'loop'; message: string };
+export type ForwardRefusal = { failure: 'self' | 'loop' | 'live'; message: string };
 
 function portOf(url: URL): number {
   if (url.port !== '') return Number(url.port);

@@ -61,7 +61,8 @@ export function forwardHeaders(
  * Re-sends a received webhook (same method, exact bytes, same headers and query) to the
  * merchant's endpoint as a `forward` record linked to it, written before it leaves and
  * completed with the answer (outbound/recorded-exchange.ts); a refused forward is recorded
- * unsent. Resolves with the record as stored.
+ * unsent, and so is one `held` (why: a live profile's address not confirmed, listener-service.ts).
+ * Resolves with the record as stored.
  */
 export async function forwardWebhook(
   recorder: EventRecorder,
@@ -70,6 +71,7 @@ export async function forwardWebhook(
   timeoutMs = FORWARD_TIMEOUT_MS,
   /** Cancels a forward still waiting for its answer (the console closing). */
   signal?: AbortSignal,
+  held: string | null = null,
 ): Promise<NewEvent> {
   const target = forwardTargetUrl(forwardTo, webhook.rawUrl);
   const headers = forwardHeaders(
@@ -98,7 +100,10 @@ export async function forwardWebhook(
     relatedId: webhook.id,
     details: { target: forwardTo },
   } satisfies OutboundRecord;
-  const refusal = await forwardRefusal(webhook.headers, target, webhook.via);
+  const refusal =
+    held === null
+      ? await forwardRefusal(webhook.headers, target, webhook.via)
+      : { failure: 'live' as const, message: held };
   if (refusal !== null)
     return recordUnsent(
       recorder,

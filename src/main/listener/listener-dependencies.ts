@@ -31,6 +31,8 @@ export interface ListenerOverrides {
   secret?: { value: string; label: string };
   /** Settings for this run only (forward-to, answer status…), over the saved ones. */
   settings?: Partial<ListenerSettings>;
+  /** Forward to a live profile's address without holding it (`listen --yes-live`). */
+  confirmLiveForward?: boolean;
   /**
    * The caller reports a failure to start as its own error (`listen` exits with it, worded for
    * its flags): the log file keeps the cause, but it is not echoed as a warning too.

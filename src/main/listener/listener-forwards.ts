@@ -17,8 +17,9 @@ export function createListenerForwards(recorder: EventRecorder, log: Logger) {
   setMaxListeners(0, forwards.signal);
   const forwarding = new Set<Promise<void>>();
   return {
-    forward(webhook: Received, forwardTo: string): void {
-      const forwarded = forwardWebhook(recorder, webhook, forwardTo, undefined, forwards.signal).then(
+    /** `held`: why it must not be sent (recorded unsent, saying so), or null. */
+    forward(webhook: Received, forwardTo: string, held: string | null): void {
+      const forwarded = forwardWebhook(recorder, webhook, forwardTo, undefined, forwards.signal, held).then(
         () => undefined,
         (failure: unknown) => log.error(`A forward could not be recorded: ${String(failure)}`),
       );

@@ -5,6 +5,7 @@ import { createIngestWriter } from './ingest-writer';
 import type { VerificationKey } from './judge-webhook';
 import type { ListenerDependencies } from './listener-dependencies';
 import { createListenerForwards } from './listener-forwards';
+import { createLiveForwardHold } from './live-forward-hold';
 import { createListenerTargets, verificationOf, type Target } from './listener-target';
 import { startWebhookServer, type RunningWebhookServer } from './webhook-server';
 import {
@@ -23,8 +24,17 @@ export interface ListenerService {
   settings(): ListenerSettings;
   /** `settings()`, with what of the stored value could not be read, for the Listener view to say. */
   settingsAsRead(): ListenerSettings & { unreadable: string[] };
-  /** With `expected`, refused (conflict) where a patched field was changed elsewhere since. */
-  updateSettings(patch: Partial<ListenerSettings>, expected?: Partial<ListenerSettings>): ListenerSettings;
+  /**
+   * With `expected`, refused (conflict) where a patched field was changed elsewhere since;
+   * `confirmedLive`: the forward-to given was confirmed for a live profile's address.
+   */
+  updateSettings(
+    patch: Partial<ListenerSettings>,
+    expected?: Partial<ListenerSettings>,
+    confirmedLive?: boolean,
+  ): ListenerSettings;
+  /** Why forwards to the forward-to are held now (a live profile's address not confirmed), or null. */
+  forwardHeld(): string | null;
   /** Starts it, or stops and starts it again, on the active profile's port. */
   restart(): Promise<ListenerStatus>;
   /**
@@ -120,6 +130,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
 
   const overrides = deps.overrides ?? {};
   const settingsNow = (): ListenerSettings => ({ ...deps.settings.get(), ...overrides.settings });
+  const liveHold = createLiveForwardHold({ profiles, settings: deps.settings, overrides, log });
 
   const targets = createListenerTargets(profiles, overrides);
   const readTarget = targets.read;
@@ -176,7 +187,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         writer,
         ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
         ...(deps.craftedToken === undefined ? {} : { craftedToken: deps.craftedToken }),
-        forward: forwards.forward,
+        forward: (webhook, forwardTo) => forwards.forward(webhook, forwardTo, liveHold.sayHold(forwardTo)),
         logError: (message) => log.error(message),
       });
       error = null;
@@ -184,6 +195,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       holder = null;
       holderWatch.stop();
       log.info(`Webhook listener on ${server.origin} for profile "${next.profileName}".`);
+      liveHold.sayHold(settingsNow().forwardTo);
     } catch (bindError) {
       const heldBy = deps.listenerHeldBy?.(next.port) ?? null;
       error = describeBindError(bindError, next.port, heldBy, next);
@@ -245,7 +257,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
     status,
     settings: settingsNow,
     settingsAsRead: () => ({ ...settingsNow(), unreadable: deps.settings.unreadable() }),
-    updateSettings(patch, expected) {
+    updateSettings(patch, expected, confirmedLive) {
       const port = server?.port;
       const target = URL.parse(patch.forwardTo?.trim() ?? '');
       if (target !== null && port !== undefined && namesListenerLiterally(target, port))
@@ -254,9 +266,14 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
           // Named by its host: a user name and password in it are refused too, never echoed.
           `${target.protocol}//${target.host}${target.pathname} is this listener itself (port ${port}): every webhook would be forwarded back to it without end. Forward to the merchant's endpoint instead.`,
         );
-      const next = deps.settings.update(patch, expected);
+      const next = deps.settings.update(patch, expected, confirmedLive);
+      if (server !== null) liveHold.sayHold(next.forwardTo);
       bus.publish('listener.settings', next);
       return next;
+    },
+    forwardHeld: () => {
+      const { forwardTo } = settingsNow();
+      return forwardTo === null ? null : liveHold.heldBecause(forwardTo);
     },
     restart,
     holdFor: (profileId) => targets.hold(profileId, () => void reconcile()),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   DEFAULT_LISTENER_SETTINGS,
   listenerSettingsInputSchema,
@@ -11,6 +12,14 @@ import type { SettingsRepository } from '../store/settings-repository';
 import { LISTENER_SETTINGS_SETTING } from '../../shared/stored-settings';
 
 const SETTINGS_KEY = LISTENER_SETTINGS_SETTING.key;
+/**
+ * The forward-to URL last saved with the yes a live profile's address needs (or null): kept
+ * beside the settings, not in them, since no one types it. A forward-to that is a live address
+ * is forwarded to only while it is this one (listener-service.ts holds it otherwise), so a URL
+ * saved before its profile became live, or saved by another door, is never sent on unasked.
+ */
+const LIVE_CONFIRMED_KEY = 'listener.forwardToConfirmedLive';
+const liveConfirmedSchema = z.string().nullable();
 
 /**
  * Settings as read: a forward-to URL an earlier version stored with a user name or password
@@ -52,7 +61,25 @@ export function createListenerSettingsStore(
     unreadable(): string[] {
       return readStored().unreadable;
     },
-    update(patch: Partial<ListenerSettings>, expected?: Partial<ListenerSettings>): ListenerSettings {
+    /** The forward-to URL saved with a live profile's yes, if any (unreadable: none). */
+    liveConfirmedForwardTo(): string | null {
+      const text = settings.storedText(LIVE_CONFIRMED_KEY);
+      if (text === undefined) return null;
+      try {
+        return liveConfirmedSchema.catch(null).parse(JSON.parse(text));
+      } catch {
+        return null;
+      }
+    },
+    /**
+     * `confirmedLive`: the forward-to given was confirmed for a live profile's address. Any
+     * forward-to saved replaces the confirmation: a new URL is never taken as the one confirmed.
+     */
+    update(
+      patch: Partial<ListenerSettings>,
+      expected?: Partial<ListenerSettings>,
+      confirmedLive = false,
+    ): ListenerSettings {
       // The patch is input (whatever door it came through); what is stored already is not.
       const checked = parseInput(listenerSettingsInputSchema.partial(), patch);
       return transaction(() => {
@@ -60,6 +87,8 @@ export function createListenerSettingsStore(
         refuseChangedElsewhere('Listener settings', stored, checked, expected);
         const next = parseInput(listenerSettingsSchema, { ...stored, ...checked });
         settings.set(SETTINGS_KEY, next);
+        if (checked.forwardTo !== undefined)
+          settings.set(LIVE_CONFIRMED_KEY, confirmedLive ? checked.forwardTo : null);
         return next;
       });
     },

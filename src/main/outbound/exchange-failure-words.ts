@@ -12,11 +12,12 @@ export interface RecordedFailure {
 }
 
 /**
- * A network failure, a refusal decided before anything was sent (a forward to itself), or an
+ * A network failure, a refusal decided before anything was sent (a forward to itself, or held
+ * as a live profile's address not confirmed: `live`), or an
  * exchange whose process stopped before the answer (interrupted-exchanges.ts).
  */
 export type ExchangeFailure =
-  NetworkFailure | { kind: 'self' | 'loop' | 'interrupted'; message: string; code: null };
+  NetworkFailure | { kind: 'self' | 'loop' | 'live' | 'interrupted'; message: string; code: null };
 
 export function recordedFailure(
   failure: ExchangeFailure,

@@ -12,6 +12,7 @@ import { diskFullWords } from '../store/disk-full-words';
 import type { RunSource, RunSummary, StoredRun } from '../../shared/scenarios/stored-runs';
 import type { RunUnderWayHere } from '../../shared/scenarios/runs-under-way';
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
+import { assertLiveSendsConfirmed } from './live-send-targets';
 import { loadScenarios, outlineOf, type LoadedScenario, type LoadedSuite } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
 import { expandScenarioPaths } from './scenario-paths';
@@ -227,7 +228,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
    * What must hold before anything is sent: a confirmed live profile, a running listener where
    * the service can be told of one.
    */
-  const preflight = (profile: StoredProfile, confirmLive: boolean) => {
+  const preflight = (profile: StoredProfile, confirmLive: boolean, scenarios: readonly LoadedScenario[]) => {
     // A profile whose base URL is still a placeholder reaches no service, live or not: its steps
     // that call the service say it is not set up (as `send` says first), rather than the run
     // first asking for --yes-live only for nothing to be sent.
@@ -236,6 +237,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
         url: profile.fields.baseUrl,
         profiles: deps.services.profiles.snapshot().profiles,
       });
+    assertLiveSendsConfirmed(scenarios, confirmLive, deps.services.profiles.snapshot().profiles);
     const status = deps.services.listener.status();
     if (!status.running && notificationsReachAListener(profile))
       throw new ConsoleError(
@@ -246,7 +248,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
 
   const run = async (input: ScenarioRunInput & { runId?: string }): Promise<RunReport> => {
     const profile = input.profile ?? deps.services.profiles.active();
-    preflight(profile, input.confirmLive);
+    preflight(profile, input.confirmLive, input.scenarios);
     // The run's notifications come to the listener of its profile: a switch of the active
     // profile meanwhile moves the listener only once the run has ended.
     const release = deps.services.listener.holdFor(profile.id);
@@ -286,7 +288,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       const chosen = grepped.filter((loaded) => files === undefined || files.includes(loaded.file));
       if (chosen.length === 0) throw new ConsoleError('invalid_input', 'No scenario matches.');
       if (closing) throw new ConsoleError('unavailable', 'The console is closing: no run can start.');
-      preflight(deps.services.profiles.active(), confirmLive);
+      preflight(deps.services.profiles.active(), confirmLive, chosen);
       const runId = randomUUID();
       const controller = new AbortController();
       const publish = (progress: RunProgress) => {

@@ -24,7 +24,7 @@ export function listenerHandlers({
           FORWARDING_WEBHOOKS,
           profiles.snapshot().profiles,
         );
-      return listener.updateSettings(patch, expected);
+      return listener.updateSettings(patch, expected, confirmLive);
     },
   };
 }

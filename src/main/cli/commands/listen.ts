@@ -179,7 +179,7 @@ async function listenUntil(context: CliContext, rawFlags: unknown, until: Promis
       }
       const stop = printArrivals(core, io);
       io.stdout(`Listening on ${status.url}\n`);
-      const note = answeringNote(core.listener.settings(), flags);
+      const note = answeringNote(core.listener.settings(), flags, core.listener.forwardHeld() !== null);
       if (note !== null) io.stderr(`${terminalSafe(note)}\n`);
       await until;
       // Closed while its lines are still printed: a forward still waiting is cancelled and
@@ -205,6 +205,8 @@ async function listenUntil(context: CliContext, rawFlags: unknown, until: Promis
           ...(flags.forwardTo === undefined ? {} : { forwardTo: flags.forwardTo }),
           ...(flags.respondStatus === undefined ? {} : { respondStatus: flags.respondStatus }),
         },
+        // A saved forward-to held as a live profile's address is sent on with it too.
+        confirmLiveForward: flags.yesLive,
         // This command's error below says it once, in its own flags' words.
         callerReportsStartFailure: true,
       },
@@ -222,6 +224,8 @@ const SAVED = 'the saved listener settings';
 export function answeringNote(
   settings: Pick<ListenerSettings, 'respondStatus' | 'responseDelayMs' | 'forwardTo'>,
   given: { respondStatus?: number; forwardTo?: string },
+  /** Forwards are held (a live profile's address not confirmed): the log's warning says why. */
+  forwardHeld = false,
 ): string | null {
   const parts: string[] = [];
   const { respondStatus, responseDelayMs: delay, forwardTo } = settings;
@@ -236,7 +240,9 @@ export function answeringNote(
     parts.push(`answering ${respondStatus}${after} (${from})`);
   }
   if (forwardTo !== null)
-    parts.push(`forwarding to ${forwardTo} (${given.forwardTo === undefined ? SAVED : '--forward-to'})`);
+    parts.push(
+      `${forwardHeld ? 'not forwarding (held, see the warning above) to' : 'forwarding to'} ${forwardTo} (${given.forwardTo === undefined ? SAVED : '--forward-to'})`,
+    );
   if (parts.length === 0) return null;
   const text = `${parts.join('; ')}.`;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -342,7 +348,7 @@ export function registerListen(program: Command, context: CliContext): void {
     )
     .option('--profile <name>', "verify with this profile's notification token (default: the active profile)")
     .option('--forward-to <url>', 'also re-send every webhook to this URL (not saved)')
-    .option('--yes-live', "confirm a --forward-to on a live profile's address")
+    .option('--yes-live', "confirm a --forward-to (or the saved forward-to) on a live profile's address")
     .option('--respond-status <n>', 'answer with this status (default: the saved listener setting, 200)')
     .action((flags: unknown) => runListen(context, flags));
 }

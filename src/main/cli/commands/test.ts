@@ -285,7 +285,10 @@ export function registerTest(program: Command, context: CliContext): void {
     .option('--parallel <n>', 'scenarios run at once (default 1)')
     .option('--bail', 'stop after the first scenario that does not pass')
     .option('--grep <text>', 'only scenarios whose name or file contains this text')
-    .option('--yes-live', 'confirm running on a live (production) profile')
+    .option(
+      '--yes-live',
+      'confirm running on a live (production) profile, or a send-webhook step to its address',
+    )
     .option(
       '--last-failed',
       'run only the scenarios that did not pass when they last ran: in the latest ended run of the same paths from here, or, for one it did not run (--grep), the newest earlier run that did',

@@ -13,6 +13,7 @@ import {
 import type { CheckResult } from '../../../shared/scenarios/scenario-results';
 import { notificationBody } from '../../emulator/notification-body';
 import { notificationData, type NotificationMoney } from '../../emulator/notification-data';
+import { assertLiveAddressConfirmed } from '../../profiles/live-guard';
 import { originalToken } from '../../replay/replay-request';
 import { sendNotification } from '../send-notification';
 import {
@@ -109,6 +110,9 @@ export async function runExpectWebhookStep(
   };
 }
 
+/** What a send-webhook step to a live profile's address is refused as (the live guard's `what`). */
+export const SEND_WEBHOOK_STEP = "a scenario's send-webhook step";
+
 function targetUrl(context: StepContext, to: string): string {
   if (to === 'listener') {
     const url = context.services.listener.status().url;
@@ -188,6 +192,14 @@ function outgoingOf(context: StepContext, step: SendWebhookStep, orderId: string
 /** Sends a notification in a chosen token mode to the listener, the forward-to URL or any URL. */
 export async function runSendWebhookStep(context: StepContext, step: SendWebhookStep): Promise<StepOutcome> {
   const url = targetUrl(context, step.to);
+  // The run's yes is for its profile; a send to another, live, profile's address needs it too,
+  // whatever the run's profile (a URL known only now, from a variable: the run was not asked).
+  assertLiveAddressConfirmed(
+    url,
+    context.confirmLive,
+    SEND_WEBHOOK_STEP,
+    context.services.profiles.snapshot().profiles,
+  );
   const orderId =
     step.order !== undefined || context.vars.has('order_id') ? orderOf(context, step.order) : null;
   const outgoing = outgoingOf(context, step, orderId);

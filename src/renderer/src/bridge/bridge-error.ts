@@ -27,3 +27,12 @@ export const CONNECTION_LOST =
 export function failureTitle(message: string): string {
   return message === CONNECTION_LOST ? 'No answer: it may have been sent' : 'Not sent';
 }
+
+/**
+ * What main's live guard refused, as its `confirmLive` issue says it (the address and whose it
+ * is, without the way to confirm), or null when the error is not such a refusal.
+ */
+export function liveSendRefusal(error: unknown): string | null {
+  if (!(error instanceof BridgeError) || error.code !== 'live_confirmation_required') return null;
+  return error.issues.find((issue) => issue.path === 'confirmLive')?.message ?? null;
+}

@@ -104,3 +104,16 @@ export function confirmLiveForward(url: string): Promise<boolean> {
     confirmLabel: 'Yes, forward to production',
   });
 }
+
+/**
+ * Asks before a scenario run whose send-webhook step is written to a production address, in the
+ * words main refused it with (which step's URL, whose address it is).
+ */
+export function confirmLiveScenarioSend(refused: string): Promise<boolean> {
+  return confirmAction({
+    title: 'Send a webhook to a LIVE profile?',
+    children: <Text size="sm">{refused}</Text>,
+    confirmLabel: 'Yes, send to production',
+    color: 'red',
+  });
+}

@@ -3,9 +3,9 @@ import type { CommandInput, CommandOutput } from '@shared/contract';
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type { RunProgress, RunReport } from '@shared/scenarios/scenario-results';
 import { bridge } from '@bridge';
-import { errorMessage } from '@bridge/bridge-error';
+import { errorMessage, liveSendRefusal } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
-import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
+import { callNeedsLiveYes, confirmLiveCall, confirmLiveScenarioSend } from '@ui/confirm-live';
 import {
   everyFileOf,
   idle,
@@ -166,13 +166,29 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
       ),
     });
     starting = true;
-    try {
-      const started = await bridge.startScenarioRun({
+    const start = (confirmLive: boolean) =>
+      bridge.startScenarioRun({
         folder: loadedFolder,
         files: chosen,
         ...(chosenFrom === undefined ? {} : { chosenFrom }),
-        confirmLive: profile !== null && callNeedsLiveYes(profile),
+        confirmLive,
       });
+    try {
+      const profileConfirmed = profile !== null && callNeedsLiveYes(profile);
+      let started: Awaited<ReturnType<typeof start>>;
+      try {
+        started = await start(profileConfirmed);
+      } catch (error) {
+        // A send-webhook step written to a live profile's address, on a profile that is not
+        // live: main refuses the run unasked and says where; asked here with its words.
+        const refused = profileConfirmed ? null : liveSendRefusal(error);
+        if (refused === null) throw error;
+        if (!(await confirmLiveScenarioSend(refused))) {
+          set({ runFiles: [], rows: rows.map((row) => idle(row.outline)) });
+          return;
+        }
+        started = await start(true);
+      }
       if ('problems' in started) {
         set({
           ...refusedRun(started.problems, get().problems),

@@ -1,0 +1,46 @@
+import { liveAddressReachedBy } from '../../shared/live-address';
+import type { Logger } from '../log';
+import { liveAddressRefusal, type LiveCallTarget } from '../profiles/live-guard';
+import type { ListenerOverrides } from './listener-dependencies';
+import type { ListenerSettingsStore } from './listener-settings-store';
+import { FORWARDING_WEBHOOKS } from './forward-guard';
+
+/** How a held forward-to is confirmed again, from the window or a terminal. */
+export const CONFIRM_LIVE_FORWARD =
+  'Save the forward-to again in the Listener view and confirm it, or run listen --yes-live.';
+
+interface LiveForwardHoldDependencies {
+  profiles: { snapshot(): { profiles: LiveCallTarget['profiles'] } };
+  settings: Pick<ListenerSettingsStore, 'liveConfirmedForwardTo'>;
+  overrides: Pick<ListenerOverrides, 'confirmLiveForward'>;
+  log: Pick<Logger, 'warn'>;
+}
+
+/**
+ * A forward-to is asked for when it is saved (or given to `listen`), but a live profile's
+ * address can become one later: a profile switched to live, its listener URL changed to it. So
+ * each forward is judged again, as the profiles are now: one to a live profile's address is held
+ * (recorded unsent with why, forward-webhook.ts) unless it is the URL saved with the yes, or the
+ * run was given --yes-live, and the log says so once for each hold (at start, and as it begins).
+ */
+export function createLiveForwardHold(deps: LiveForwardHoldDependencies) {
+  let warned: string | null = null;
+  /** Why a forward to `forwardTo` is held now, or null when it may go. */
+  const heldBecause = (forwardTo: string): string | null => {
+    if (deps.overrides.confirmLiveForward === true) return null;
+    if (deps.settings.liveConfirmedForwardTo() === forwardTo) return null;
+    const live = liveAddressReachedBy(forwardTo, deps.profiles.snapshot().profiles);
+    if (live === null) return null;
+    return `${liveAddressRefusal(forwardTo, live, FORWARDING_WEBHOOKS)} ${CONFIRM_LIVE_FORWARD}`;
+  };
+  return {
+    heldBecause,
+    /** Warns once that forwards to `forwardTo` are held, if they are; again after a change. */
+    sayHold(forwardTo: string | null): string | null {
+      const held = forwardTo === null ? null : heldBecause(forwardTo);
+      if (held !== null && held !== warned) deps.log.warn(`Forwarding is held: ${held}`);
+      warned = held;
+      return held;
+    },
+  };
+}
