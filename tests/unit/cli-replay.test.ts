@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRecordingServer, type RecordingServer } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { openTempConsole } from './helpers/temp-console';
 
@@ -178,19 +179,15 @@ describe('checkout-console replay', () => {
 
 // Compared as text, another spelling of a live profile's address was sent with no --yes-live.
 describe("replay --to a live profile's address, however it is spelled", () => {
-  let live: Server;
+  let live: RecordingServer;
   let port = '';
-  const arrived: string[] = [];
+  let arrived: string[] = [];
   const profiles = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, 'profiles', ...argv]);
 
   beforeAll(async () => {
-    live = createServer((request, response) => {
-      arrived.push(request.url ?? '');
-      request.resume();
-      request.on('end', () => response.writeHead(200).end('{}'));
-    });
-    await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
-    port = String((live.address() as AddressInfo).port);
+    live = await startRecordingServer();
+    port = String(live.port);
+    arrived = live.arrived;
   });
   // Each test finds Live as it was (its base URL the placeholder, no public listener URL) and
   // counts only what it sent, whichever of them ran before it.
@@ -202,7 +199,7 @@ describe("replay --to a live profile's address, however it is spelled", () => {
   });
   afterAll(async () => {
     await restoreLive();
-    await new Promise((resolve) => live.close(resolve));
+    await live.close();
   });
 
   const expectRefused = async (url: string) => {

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runListen } from '../../src/main/cli/commands/listen';
+import { startRecordingServer, type RecordingServer } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -14,27 +13,23 @@ import { makeTempDir } from './helpers/temp-console';
 
 const temp = makeTempDir('cc-live-guard-');
 const dataDir = join(temp.dir, 'data');
-let live: Server;
+let live: RecordingServer;
 let port = '';
-const arrived: string[] = [];
+let arrived: string[] = [];
 
 const cli = (...argv: string[]) => runCliCaptured(['--data-dir', dataDir, ...argv]);
 
 beforeAll(async () => {
-  live = createServer((request, response) => {
-    arrived.push(request.url ?? '');
-    request.resume();
-    request.on('end', () => response.writeHead(200).end('{}'));
-  });
-  await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
-  port = String((live.address() as AddressInfo).port);
+  live = await startRecordingServer();
+  port = String(live.port);
+  arrived = live.arrived;
   // Live's public listener URL (a tunnel to the production merchant's endpoint) on the stub.
   expect(
     (await cli('profiles', 'set', 'Live', '--public-listener-url', `http://127.0.0.1:${port}/hooks`)).code,
   ).toBe(0);
 });
 afterAll(async () => {
-  await new Promise((resolve) => live.close(resolve));
+  await live.close();
   temp.remove();
 });
 

@@ -1,34 +1,29 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TimelineDetail } from '../../src/shared/events';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { runListen } from '../../src/main/cli/commands/listen';
 import { payload } from '../fixtures/hostile-webhooks';
+import { startRecordingServer, type RecordingServer } from './helpers/http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 
 // A forward-to saved before it was a live profile's address (the profile's public listener URL
 // set to it later) forwarded every webhook there without a question. Now it is held: each
 // webhook's forward is recorded not sent, saying why, until the forward-to is confirmed again.
 
-let merchant: Server;
+let merchant: RecordingServer;
 let merchantUrl = '';
-const arrived: string[] = [];
+let arrived: string[] = [];
 let opened: ListeningConsole;
 
 beforeAll(async () => {
-  merchant = createServer((request, response) => {
-    arrived.push(request.url ?? '');
-    request.resume();
-    request.on('end', () => response.writeHead(200).end('{}'));
-  });
-  await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
-  merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/hooks`;
+  merchant = await startRecordingServer();
+  merchantUrl = `http://127.0.0.1:${merchant.port}/hooks`;
+  arrived = merchant.arrived;
   opened = await openListeningConsole();
 });
 afterAll(async () => {
   await opened.dispose();
-  await new Promise((resolve) => merchant.close(resolve));
+  await merchant.close();
 });
 
 const keep = { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } } as const;
