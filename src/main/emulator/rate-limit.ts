@@ -16,10 +16,16 @@ export function createRateLimiter(now: () => number) {
   return {
     /** Takes one call, or throws the 429 when `limit` (null: none) calls came within the window. */
     take(limit: number | null): void {
+      // No limit (the default): nothing is counted, and create-checkout's hot path (issue 20)
+      // pays no clock read or copy of the window per request.
+      if (limit === null) {
+        if (taken.length > 0) taken = [];
+        return;
+      }
       const at = now();
       taken = taken.filter((time) => time > at - RATE_WINDOW_MS);
-      if (limit === null || taken.length < limit) {
-        if (limit !== null) taken.push(at);
+      if (taken.length < limit) {
+        taken.push(at);
         return;
       }
       // The oldest call leaves the window first; the next one is taken from then.
