@@ -46,7 +46,12 @@ test('a run made in a tab that was then reloaded is kept under Earlier runs, and
     // Named relative to where the console runs (as the default `scenarios` is), it is the same
     // folder: a tab opened on it showed every card "not run", its runs stored under the full path.
     const typed = relative(process.cwd(), folder);
+    // An address edited to it opens it, and keeps it: the view once wrote the folder it had open
+    // back over the edit, or not, depending on which came first.
     await page.goto(`${page.url().replace(/#.*$/, '')}#/scenarios?folder=${encodeURIComponent(typed)}`);
+    await expect(page.getByLabel('Folder of scenario files')).toHaveValue(typed);
+    await expect(scenarios.card('Wrong expected state')).toHaveAttribute('data-status', 'failed');
+    expect(new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('folder')).toBe(typed);
     await page.reload();
     await expect(page.getByLabel('Folder of scenario files')).toHaveValue(typed);
     await expect(scenarios.card('Wrong expected state')).toHaveAttribute('data-status', 'failed');

@@ -17,7 +17,8 @@ import { IsolatedNames } from './isolated-names';
 import { runSettingWords } from './run-setting-words';
 import { RunsUnderWay } from './runs-under-way';
 import { ScenarioCard } from './scenario-card';
-import { DEFAULT_SCENARIOS_FOLDER, useScenariosStore } from './scenarios-store';
+import { useFolderInAddress } from './use-folder-address';
+import { useScenariosStore } from './scenarios-store';
 
 /** `#/scenarios?run=12` opens run #12; `?tab=runs` the list of runs. */
 function runOfParams(params: URLSearchParams): number | null {
@@ -82,7 +83,6 @@ export function ScenariosView() {
   const state = useScenariosStore(
     useShallow((s) => ({
       folder: s.folder,
-      openedAs: s.openedAs,
       loadedFolder: s.loadedFolder,
       rows: s.rows,
       problems: s.problems,
@@ -100,7 +100,7 @@ export function ScenariosView() {
   );
   const profile = useProfilesStore((s) => selectActiveProfile(s));
   const loadProfiles = useProfilesStore((s) => s.load);
-  const { loadedFolder, openedAs, open } = state;
+  const { loadedFolder, open } = state;
   useEffect(() => {
     void loadProfiles();
     // A reload starts on the folder the address names, not the default.
@@ -109,20 +109,12 @@ export function ScenariosView() {
   const running =
     state.runId !== null || state.rows.some((row) => row.status === 'running' || row.status === 'queued');
   const where = frontDoorHint === 'browser' ? 'on the machine that runs the console' : 'on this computer';
-  const { params, navigate, replaceParams } = useNavigation();
+  const { params, navigate } = useNavigation();
   const openedRun = runOfParams(params);
   const tab = openedRun !== null || params.get('tab') === 'runs' ? 'runs' : 'folder';
   const openRun = (id: number) => navigate('scenarios', { run: String(id) });
   const showRuns = () => navigate('scenarios', { tab: 'runs' });
-  // The opened folder goes into the address, as other views keep their filters there: a reload
-  // opens it again rather than the default (the box read `scenarios` after a reload).
-  const addressFolder = params.get('folder');
-  useEffect(() => {
-    if (tab !== 'folder' || openedAs === null) return;
-    const wanted = openedAs === DEFAULT_SCENARIOS_FOLDER ? null : openedAs;
-    if (wanted !== addressFolder)
-      replaceParams(new URLSearchParams(wanted === null ? {} : { folder: wanted }));
-  }, [tab, openedAs, addressFolder, replaceParams]);
+  useFolderInAddress(tab === 'folder');
 
   return (
     <Stack maw={1100}>
