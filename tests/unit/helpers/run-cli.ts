@@ -1,4 +1,5 @@
 import { runCli } from '../../../src/main/cli/program';
+import { captureCliContext } from './captured-cli-context';
 
 export interface CliRun {
   code: number;
@@ -8,19 +9,7 @@ export interface CliRun {
 
 /** Runs the CLI in-process with captured output, as a user would type it. */
 export async function runCliCaptured(argv: string[], stdin = ''): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    rendererDir: '/nonexistent-renderer',
-    io: {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      readStdin: async () => stdin,
-    },
-  });
-  return { code, stdout, stderr };
+  const run = captureCliContext({ stdin });
+  const code = await runCli(argv, run.context);
+  return { code, stdout: run.out(), stderr: run.err() };
 }
