@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { captureCliContext } from './helpers/captured-cli-context';
 import {
   openEmulator,
   startReceiver,
@@ -8,7 +9,6 @@ import {
   type EmulatorHarness,
 } from './helpers/emulator-harness';
 import { runCliCaptured } from './helpers/run-cli';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
 import { makeTempDir } from './helpers/temp-console';
 import { writeControlFile } from '../../src/main/browser-mode/control-file';
@@ -447,17 +447,12 @@ describe('checkout-console emulator [options], beside its subcommands', () => {
     const at = (...argv: string[]) => runCliCaptured(['--data-dir', temp.dir, ...argv]);
     const token = 'foreground-api-token-0123';
     expect((await at('profiles', 'set', 'Local', '--api-token', token)).code).toBe(0);
-    let out = '';
-    const context: CliContext = {
-      io: { stdout: (text) => (out += text), stderr: () => undefined, readStdin: async () => '' },
-      rendererDir: '/nonexistent',
-      dataDirFlag: () => temp.dir,
-    };
+    const run = captureCliContext({ dataDir: temp.dir });
     let stop: () => void = () => undefined;
-    const running = runEmulator(context, { port: '0' }, new Promise<void>((resolve) => (stop = resolve)));
+    const running = runEmulator(run.context, { port: '0' }, new Promise<void>((resolve) => (stop = resolve)));
     try {
-      await until(() => /listening on \S+/.test(out), 'the emulator to listen');
-      const url = /listening on (\S+)/.exec(out)?.[1] ?? '';
+      await until(() => /listening on \S+/.test(run.out()), 'the emulator to listen');
+      const url = /listening on (\S+)/.exec(run.out())?.[1] ?? '';
       expect((await at('profiles', 'set', 'Local', '--base-url', url)).code).toBe(0);
       const create = () =>
         fetch(`${url}/checkout`, {

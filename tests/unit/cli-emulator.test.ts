@@ -1,7 +1,7 @@
 import { jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { startReceiver, until, validPayload } from './helpers/emulator-harness';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
@@ -12,23 +12,18 @@ afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
 
 /** `emulator` in the foreground until `stop()`, its standard output captured. */
 function startEmulator(dataDir: string, flags: Record<string, string>) {
-  let stdout = '';
-  const context: CliContext = {
-    io: { stdout: (text) => (stdout += text), stderr: () => undefined, readStdin: async () => '' },
-    rendererDir: '/nonexistent',
-    dataDirFlag: () => dataDir,
-  };
+  const run = captureCliContext({ dataDir });
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
-  const running = runEmulator(context, { port: '0', ...flags }, stopped);
+  const running = runEmulator(run.context, { port: '0', ...flags }, stopped);
   return {
-    out: () => stdout,
+    out: run.out,
     async url(): Promise<string> {
-      for (let attempt = 0; attempt < 300 && !/listening on/.test(stdout); attempt++)
+      for (let attempt = 0; attempt < 300 && !/listening on/.test(run.out()); attempt++)
         await new Promise((resolve) => setTimeout(resolve, 10));
-      return /listening on (\S+)/.exec(stdout)?.[1] ?? '';
+      return /listening on (\S+)/.exec(run.out())?.[1] ?? '';
     },
     async stop() {
       stop();

@@ -7,6 +7,7 @@ import { runListen } from '../../src/main/cli/commands/listen';
 import type { CliContext } from '../../src/main/cli/cli-context';
 import { createConsole } from '../../src/main/app';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -15,25 +16,6 @@ import { processStartOf } from '../../src/main/running-addresses/process-identit
 
 const temps: { remove: () => void }[] = [];
 afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
-
-function context(dataDir: string, stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const cli: CliContext = {
-    io: {
-      stdout: (text) => {
-        stdout += text;
-      },
-      stderr: (text) => {
-        stderr += text;
-      },
-      readStdin: async () => stdin,
-    },
-    rendererDir: '/nonexistent',
-    dataDirFlag: () => dataDir,
-  };
-  return { cli, out: () => stdout, err: () => stderr };
-}
 
 async function until(read: () => string, pattern: RegExp): Promise<RegExpExecArray> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
@@ -68,8 +50,8 @@ describe('checkout-console listen', () => {
   it('prints where it listens, then one line per webhook, and stores them in the data dir', async () => {
     const temp = makeTempDir();
     temps.push(temp);
-    const run = context(temp.dir);
-    const { finished: listening, stop } = startListen(run.cli, {
+    const run = captureCliContext({ dataDir: temp.dir });
+    const { finished: listening, stop } = startListen(run.context, {
       port: '0',
       notificationToken: 'cli-secret',
       respondStatus: '202',
@@ -115,10 +97,10 @@ describe('checkout-console listen', () => {
     // "-> 200" though B answers 503, as if B had received and answered it.
     const temp = makeTempDir();
     temps.push(temp);
-    const a = context(temp.dir);
-    const b = context(temp.dir);
-    const runA = startListen(a.cli, { port: '0', notificationToken: 'cli-secret' });
-    const runB = startListen(b.cli, { port: '0', notificationToken: 'cli-secret', respondStatus: '503' });
+    const a = captureCliContext({ dataDir: temp.dir });
+    const b = captureCliContext({ dataDir: temp.dir });
+    const runA = startListen(a.context, { port: '0', notificationToken: 'cli-secret' });
+    const runB = startListen(b.context, { port: '0', notificationToken: 'cli-secret', respondStatus: '503' });
     try {
       const [, originA = ''] = await until(a.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
       const [, originB = ''] = await until(b.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
@@ -150,9 +132,9 @@ describe('checkout-console listen', () => {
     const silentPort = typeof address === 'object' && address !== null ? address.port : 0;
     const temp = makeTempDir();
     temps.push(temp);
-    const run = context(temp.dir);
+    const run = captureCliContext({ dataDir: temp.dir });
     try {
-      const { finished: listening, stop } = startListen(run.cli, {
+      const { finished: listening, stop } = startListen(run.context, {
         port: '0',
         notificationToken: 'cli-secret',
         forwardTo: `http://127.0.0.1:${silentPort}/`,
@@ -178,8 +160,8 @@ describe('checkout-console listen', () => {
     const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
     setup.listener.updateSettings({ responseDelayMs: 300 });
     await setup.close();
-    const run = context(temp.dir);
-    const { finished: listening, stop } = startListen(run.cli, {
+    const run = captureCliContext({ dataDir: temp.dir });
+    const { finished: listening, stop } = startListen(run.context, {
       port: '0',
       notificationToken: 'cli-secret',
     });
@@ -207,8 +189,8 @@ describe('checkout-console listen', () => {
     // Saved in the window of another console on this data directory, days ago.
     setup.listener.updateSettings({ respondStatus: 503, responseDelayMs: 2000 });
     await setup.close();
-    const run = context(temp.dir);
-    const { finished: listening, stop } = startListen(run.cli, {
+    const run = captureCliContext({ dataDir: temp.dir });
+    const { finished: listening, stop } = startListen(run.context, {
       port: '0',
       notificationToken: 'cli-secret',
       forwardTo: 'http://127.0.0.1:9/hooks',
@@ -223,8 +205,8 @@ describe('checkout-console listen', () => {
     // All defaults: nothing to say.
     const plainDir = makeTempDir();
     temps.push(plainDir);
-    const plain = context(plainDir.dir);
-    const { finished: plainRun, stop: stopPlain } = startListen(plain.cli, {
+    const plain = captureCliContext({ dataDir: plainDir.dir });
+    const { finished: plainRun, stop: stopPlain } = startListen(plain.context, {
       port: '0',
       notificationToken: 'x',
     });

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import { writeControlFile } from '../../src/main/browser-mode/control-file';
 import { runServe } from '../../src/main/cli/commands/serve';
 import { launchLinkLines, serveStartupLines } from '../../src/main/cli/console-ready-text';
 import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -31,29 +31,19 @@ async function serve(emulatorPort: number, before: (dataDir: string) => void = (
   const temp = makeTempDir();
   await pointLocalProfile(temp.dir, { listenerPort: 0, baseUrl: `http://127.0.0.1:${emulatorPort}` });
   before(temp.dir);
-  let stdout = '';
-  let stderr = '';
-  const cli: CliContext = {
-    io: {
-      stdout: (text) => (stdout += text),
-      stderr: (text) => (stderr += text),
-      readStdin: async () => '',
-    },
-    rendererDir: '/nonexistent',
-    dataDirFlag: () => temp.dir,
-  };
+  const run = captureCliContext({ dataDir: temp.dir });
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const finished = runServe(cli, { port: '0', open: false }, stopped);
+  const finished = runServe(run.context, { port: '0', open: false }, stopped);
   cleanups.push(async () => {
     stop();
     await finished;
     temp.remove();
   });
-  for (let attempt = 0; attempt < 500 && !stdout.includes('Ctrl+C'); attempt += 1) {
+  for (let attempt = 0; attempt < 500 && !run.out().includes('Ctrl+C'); attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return { dataDir: temp.dir, stdout, stderr, output: () => stdout };
+  return { dataDir: temp.dir, stdout: run.out(), stderr: run.err(), output: run.out };
 }
 
 describe('checkout-console serve: its first lines', () => {
@@ -199,12 +189,8 @@ describe('checkout-console serve --port on a port the console itself takes', () 
     const emulatorPort = await freePort();
     await pointLocalProfile(temp.dir, { listenerPort, baseUrl: `http://127.0.0.1:${emulatorPort}` });
     const port = which === 'listener' ? listenerPort : emulatorPort;
-    const cli: CliContext = {
-      io: { stdout: () => undefined, stderr: () => undefined, readStdin: async () => '' },
-      rendererDir: '/nonexistent',
-      dataDirFlag: () => temp.dir,
-    };
-    const error = await runServe(cli, { port: String(port), open: false }, Promise.resolve()).then(
+    const { context } = captureCliContext({ dataDir: temp.dir });
+    const error = await runServe(context, { port: String(port), open: false }, Promise.resolve()).then(
       () => null,
       (thrown: unknown) => thrown,
     );

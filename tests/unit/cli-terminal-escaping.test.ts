@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import { runListen } from '../../src/main/cli/commands/listen';
 import { terminalSafe, terminalSafeJson } from '../../src/main/cli/terminal-text';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -21,24 +21,6 @@ const FORGED_ORDER = '6f1c0a8e\u001b]0;pwned\u0007-2f7b';
 const temps: { remove: () => void }[] = [];
 afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
 
-function capture(dataDir: string): { cli: CliContext; out: () => string; err: () => string } {
-  let stdout = '';
-  let stderr = '';
-  return {
-    cli: {
-      io: {
-        stdout: (text) => (stdout += text),
-        stderr: (text) => (stderr += text),
-        readStdin: async () => '',
-      },
-      rendererDir: '/nonexistent',
-      dataDirFlag: () => dataDir,
-    },
-    out: () => stdout,
-    err: () => stderr,
-  };
-}
-
 async function waitFor(read: () => string, pattern: RegExp): Promise<void> {
   for (let attempt = 0; attempt < 300 && !pattern.test(read()); attempt++)
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -55,12 +37,12 @@ describe('text from records never drives the terminal', () => {
   it('listen and history print forged event types and order ids escaped, one line per record', async () => {
     const temp = makeTempDir();
     temps.push(temp);
-    const run = capture(temp.dir);
+    const run = captureCliContext({ dataDir: temp.dir });
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => {
       stop = resolve;
     });
-    const listening = runListen(run.cli, { port: '0', notificationToken: 'escape-secret' }, stopped);
+    const listening = runListen(run.context, { port: '0', notificationToken: 'escape-secret' }, stopped);
     await waitFor(run.out, /Listening on/);
     const origin = /Listening on (\S+)/.exec(run.out())?.[1] ?? '';
     const body = JSON.stringify({ order_id: FORGED_ORDER, event_type: FORGED_EVENT, data: [] });

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import { runListen } from '../../src/main/cli/commands/listen';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { startRecordingServer, type RecordingServer } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -66,30 +66,20 @@ describe("listen --forward-to a live profile's address", () => {
   });
 
   it('starts with --yes-live, and says where it forwards', async () => {
-    let out = '';
-    let err = '';
-    const context: CliContext = {
-      io: {
-        stdout: (text) => void (out += text),
-        stderr: (text) => void (err += text),
-        readStdin: async () => '',
-      },
-      rendererDir: '/nonexistent-renderer',
-      dataDirFlag: () => dataDir,
-    };
+    const run = captureCliContext({ dataDir });
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const finished = runListen(
-      context,
+      run.context,
       { port: '0', forwardTo: `http://127.0.0.1:${port}/fw`, yesLive: true },
       stopped,
     );
-    for (let i = 0; i < 500 && !out.includes('Listening on'); i++)
+    for (let i = 0; i < 500 && !run.out().includes('Listening on'); i++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     stop();
     await finished;
-    expect(out).toContain('Listening on');
-    expect(err).toContain(`Forwarding to http://127.0.0.1:${port}/fw (--forward-to)`);
+    expect(run.out()).toContain('Listening on');
+    expect(run.err()).toContain(`Forwarding to http://127.0.0.1:${port}/fw (--forward-to)`);
   });
 });
 

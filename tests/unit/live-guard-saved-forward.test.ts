@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TimelineDetail } from '../../src/shared/events';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import { runListen } from '../../src/main/cli/commands/listen';
 import { payload } from '../fixtures/hostile-webhooks';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { startRecordingServer, type RecordingServer } from './helpers/http';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 
@@ -92,32 +92,23 @@ describe("a saved forward-to that has become a live profile's address", () => {
 
 /** What `listen` says on standard error as it starts, with these flags (its log's warnings too). */
 async function listenStartWords(flags: Record<string, unknown>): Promise<string> {
-  let out = '';
-  let err = '';
-  // The log writes its warnings to the process's standard error (logToStderr), not through io.
+  const run = captureCliContext({ dataDir: opened.dataDir });
+  // The log writes its warnings to the process's standard error (logToStderr), not through io:
+  // they join what the command says there, in the order both were written.
   const logged = vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
-    err += String(text);
+    run.context.io.stderr(String(text));
     return true;
   });
-  const context: CliContext = {
-    io: {
-      stdout: (text) => void (out += text),
-      stderr: (text) => void (err += text),
-      readStdin: async () => '',
-    },
-    rendererDir: '/nonexistent-renderer',
-    dataDirFlag: () => opened.dataDir,
-  };
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const finished = runListen(context, { port: '0', ...flags }, stopped);
-  for (let i = 0; i < 500 && !out.includes('Listening on'); i++)
+  const finished = runListen(run.context, { port: '0', ...flags }, stopped);
+  for (let i = 0; i < 500 && !run.out().includes('Listening on'); i++)
     await new Promise((resolve) => setTimeout(resolve, 10));
   stop();
   await finished;
   logged.mockRestore();
-  expect(out).toContain('Listening on');
-  return err;
+  expect(run.out()).toContain('Listening on');
+  return run.err();
 }
 
 describe('listen with a saved forward-to that is a live address, never confirmed', () => {

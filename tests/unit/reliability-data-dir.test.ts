@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConsole } from '../../src/main/app';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import { runEmulator } from '../../src/main/cli/commands/emulator';
 import { DATA_DIR_ENV, tightenDataDir } from '../../src/main/data-dir';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -362,29 +362,15 @@ describe('commands that only compute create nothing', () => {
 });
 
 describe('tokens can come from standard input for every command that takes one', () => {
-  function capture(dataDir: string, stdin: string) {
-    let stdout = '';
-    const cli: CliContext = {
-      io: {
-        stdout: (text) => (stdout += text),
-        stderr: () => undefined,
-        readStdin: async () => stdin,
-      },
-      rendererDir: '/nonexistent',
-      dataDirFlag: () => dataDir,
-    };
-    return { cli, out: () => stdout };
-  }
-
   it('emulator --api-token - reads the token it accepts from standard input', async () => {
     const temp = makeTempDir();
     temps.push(temp);
-    const run = capture(temp.dir, 'api-token-from-stdin\n');
+    const run = captureCliContext({ dataDir: temp.dir, stdin: 'api-token-from-stdin\n' });
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => {
       stop = resolve;
     });
-    const running = runEmulator(run.cli, { port: '0', apiToken: '-' }, stopped);
+    const running = runEmulator(run.context, { port: '0', apiToken: '-' }, stopped);
     for (let attempt = 0; attempt < 300 && !/listening on/.test(run.out()); attempt++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     const url = /listening on (\S+)/.exec(run.out())?.[1] ?? '';

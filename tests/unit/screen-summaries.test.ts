@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
 import { runListen } from '../../src/main/cli/commands/listen';
-import type { CliContext } from '../../src/main/cli/cli-context';
 import type { CommandInput, CommandName, CommandOutput } from '../../src/shared/contract';
 import type { TimelineSummary } from '../../src/shared/events';
 import { openBrowserMode } from './helpers/browser-mode-harness';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { rawRequest } from './helpers/http';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 import { openConsoleWithWebhook } from './helpers/unopened-secrets';
@@ -180,21 +180,10 @@ describe("a profile secret echoed in a record's path, in the timeline's rows", (
     setApiToken(setup, API_TOKEN);
     await setup.close();
 
-    let stdout = '';
-    const cli: CliContext = {
-      io: {
-        stdout: (text) => {
-          stdout += text;
-        },
-        stderr: () => undefined,
-        readStdin: async () => '',
-      },
-      rendererDir: '/nonexistent',
-      dataDirFlag: () => temp.dir,
-    };
+    const run = captureCliContext({ dataDir: temp.dir });
     let stop: () => void = () => undefined;
     const finished = runListen(
-      cli,
+      run.context,
       { port: '0', notificationToken: 'listen-secret' },
       new Promise<void>((resolve) => {
         stop = resolve;
@@ -204,18 +193,20 @@ describe("a profile secret echoed in a record's path, in the timeline's rows", (
       stop();
       await finished;
     });
-    await until(() => /^Listening on http:\/\/127\.0\.0\.1:\d+\n/.test(stdout));
-    const origin = /^Listening on (\S+)\n/.exec(stdout)?.[1] ?? '';
+    await until(() => /^Listening on http:\/\/127\.0\.0\.1:\d+\n/.test(run.out()));
+    const origin = /^Listening on (\S+)\n/.exec(run.out())?.[1] ?? '';
     for (const spelling of spellings(API_TOKEN)) {
       const answer = await rawRequest(`${origin}/hook/${spelling}/x`, { method: 'POST', body: '{}' });
       expect(answer.status).toBe(200);
     }
-    await until(() => stdout.split('\n').filter((line) => line.includes('/hook/')).length === 3);
-    expectNone(stdout, API_TOKEN, 'listen');
-    const paths = stdout
-      .split('\n')
-      .filter((line) => line.includes('/hook/'))
-      .map((line) => line.split('  ')[2]);
+    const hookLines = () =>
+      run
+        .out()
+        .split('\n')
+        .filter((line) => line.includes('/hook/'));
+    await until(() => hookLines().length === 3);
+    expectNone(run.out(), API_TOKEN, 'listen');
+    const paths = hookLines().map((line) => line.split('  ')[2]);
     expect(paths).toEqual(Array(3).fill(masked(API_TOKEN)));
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../src/main/app';
 import { runListen } from '../../src/main/cli/commands/listen';
 import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { rawRequest } from './helpers/http';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -68,31 +69,18 @@ describe("the Local profile's tokens cannot be opened here", () => {
     expect(status.notificationTokenUnopened).toMatch(/Local's notification token cannot be opened here/);
     const dataDir = core.dataDir;
     await core.close();
-    let stderr = '';
-    let stdout = '';
+    const run = captureCliContext({ dataDir });
     let stop: () => void = () => undefined;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
-    const listening = runListen(
-      {
-        io: {
-          stdout: (text) => (stdout += text),
-          stderr: (text) => (stderr += text),
-          readStdin: async () => '',
-        },
-        rendererDir: '/nonexistent',
-        dataDirFlag: () => dataDir,
-      },
-      { port: '0' },
-      stopped,
-    );
-    for (let attempt = 0; attempt < 500 && !stdout.includes('Listening on'); attempt += 1)
+    const listening = runListen(run.context, { port: '0' }, stopped);
+    for (let attempt = 0; attempt < 500 && !run.out().includes('Listening on'); attempt += 1)
       await new Promise((resolve) => setTimeout(resolve, 10));
     stop();
     await listening;
-    expect(stderr).toMatch(
+    expect(run.err()).toMatch(
       /warning: the notification token of profile "Local" cannot be opened here \(Local's notification token cannot be opened here/,
     );
-    expect(stderr).not.toContain('has no notification token');
+    expect(run.err()).not.toContain('has no notification token');
   });
 
   it('the emulator does not start, and its status says which token and the way out', async () => {
