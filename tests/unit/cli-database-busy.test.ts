@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/main/cli/program';
 import { newRecordPath, writeAddressRecord } from '../../src/main/running-addresses/address-record';
 import { openDatabase } from '../../src/main/store/connection';
 import { createEventsRepository } from '../../src/main/store/events-repository';
 import { createCheckout } from './helpers/order-events';
+import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 const cleanups: (() => void)[] = [];
@@ -13,19 +13,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function run(dataDir: string, args: string[]) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const code = await runCli(['--data-dir', dataDir, ...args], {
-    rendererDir: '/nonexistent-renderer',
-    io: {
-      stdout: (text) => stdout.push(text),
-      stderr: (text) => stderr.push(text),
-      readStdin: () => Promise.resolve(''),
-    },
-  });
-  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
-}
+const run = (dataDir: string, args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
 
 // With another process holding the write lock (an import, a script's BEGIN IMMEDIATE),
 // `profiles set` and `emulator pay` printed SQLite's bare "error: database is locked": not that

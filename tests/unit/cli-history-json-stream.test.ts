@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
 import { EVENT_PAGE_MAX } from '../../src/shared/event-filter';
 import { seededEvent, writeEvents } from '../e2e/fixtures/seed-events';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { openTempConsole } from './helpers/temp-console';
 
 // `history --limit 100000 --json` held every record, then the whole JSON text, before writing a
@@ -25,19 +26,9 @@ beforeAll(async () => {
 afterAll(() => dispose());
 
 async function historyJson(...argv: string[]): Promise<{ writes: string[]; code: number; stderr: string }> {
-  const writes: string[] = [];
-  let stderr = '';
-  const code = await runCli(['--data-dir', dataDir, 'history', '--json', ...argv], {
-    rendererDir: '/nonexistent-renderer',
-    io: {
-      stdout: (text) => writes.push(text),
-      stderr: (text) => {
-        stderr += text;
-      },
-      readStdin: async () => '',
-    },
-  });
-  return { writes, code, stderr };
+  const run = captureCliContext();
+  const code = await runCli(['--data-dir', dataDir, 'history', '--json', ...argv], run.context);
+  return { writes: [...run.outWrites()], code, stderr: run.err() };
 }
 
 describe('history --json', () => {

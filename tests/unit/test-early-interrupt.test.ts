@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -28,19 +29,13 @@ describe('Ctrl+C before the run has started', () => {
     expect(first.code).toBe(1);
 
     // --last-failed says which run it starts from before it starts one: Ctrl+C then.
-    let stdout = '';
-    const code = await runCli(['--data-dir', dataDir, 'test', suite, '--last-failed'], {
-      rendererDir: '/nonexistent-renderer',
-      io: {
-        stdout: (text) => {
-          stdout += text;
-          if (text.includes('running it again')) process.emit('SIGINT');
-        },
-        stderr: () => undefined,
-        readStdin: async () => '',
+    const run = captureCliContext({
+      onStdout: (text) => {
+        if (text.includes('running it again')) process.emit('SIGINT');
       },
     });
-    expect(stdout).toContain('running it again');
+    const code = await runCli(['--data-dir', dataDir, 'test', suite, '--last-failed'], run.context);
+    expect(run.out()).toContain('running it again');
     expect(code).toBe(1);
     const runs = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
     expect(JSON.parse(runs.stdout)).toMatchObject([

@@ -7,6 +7,7 @@ import { createScenarioRunsRepository } from '../../src/main/store/scenario-runs
 import { runReportSchema, type ScenarioResult } from '../../src/shared/scenarios/scenario-results';
 import { runSummarySchema } from '../../src/shared/scenarios/stored-runs';
 import { happyPathExpectingPartialCapture } from '../fixtures/wrong-state-scenario';
+import { captureCliContext } from './helpers/captured-cli-context';
 import { runCliCaptured, type CliRun } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -238,16 +239,12 @@ describe('test --last-failed after a cancelled run', () => {
     writeFileSync(join(folder, 'quick.yaml'), 'name: quick\nsteps:\n  - step: wait\n    for: 1ms\n');
     const data = join(temp.dir, 'data-cancelled');
     // Ctrl+C as soon as the run has started.
-    const code = await runCli(['--data-dir', data, 'test', folder], {
-      rendererDir: '/nonexistent-renderer',
-      io: {
-        stdout: (text) => {
-          if (text.startsWith('Running ')) process.emit('SIGINT');
-        },
-        stderr: () => undefined,
-        readStdin: async () => '',
+    const run = captureCliContext({
+      onStdout: (text) => {
+        if (text.startsWith('Running ')) process.emit('SIGINT');
       },
     });
+    const code = await runCli(['--data-dir', data, 'test', folder], run.context);
     expect(code).toBe(1);
     const again = await runCliCaptured([
       '--data-dir',
