@@ -37,6 +37,17 @@ const isoInstant = z.iso.datetime({
   error: 'Use an ISO 8601 time such as 2026-11-23T10:00:00Z',
 });
 
+/**
+ * Whether a record's profile name is the one a profile filter asks for: SQLite's NOCASE, as
+ * events-query.ts compares them, where only the ASCII letters fold (Été and ÉTÉ are two names
+ * to it). The window's filter, its reload on a rename, and what a profile's new name would take
+ * (profile-name-records.ts) judge names by this.
+ */
+export function sameNameNocase(a: string, b: string): boolean {
+  const fold = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return fold(a) === fold(b);
+}
+
 export const eventFilterSchema = z
   .object({
     kinds: z.array(eventKindSchema).max(10).optional(),

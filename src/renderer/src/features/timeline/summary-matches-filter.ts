@@ -1,4 +1,4 @@
-import { toFtsQuery, type EventFilter, type StatusFilter } from '@shared/event-filter';
+import { sameNameNocase, toFtsQuery, type EventFilter, type StatusFilter } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
 
 /**
@@ -37,12 +37,6 @@ function statusMatches(
 
 function inList<T>(value: T | null, list: readonly T[] | undefined): boolean {
   return list === undefined || list.length === 0 || (value !== null && list.includes(value));
-}
-
-/** SQLite's NOCASE: only the ASCII letters fold (Été and ÉTÉ are two names to it). */
-export function sameNameNocase(a: string, b: string): boolean {
-  const fold = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-  return fold(a) === fold(b);
 }
 
 /** A profile's current name by id, or undefined where the window does not know it. */

@@ -1,7 +1,7 @@
 import type { EventFilter } from '@shared/event-filter';
-import { EVENT_PAGE_MAX } from '@shared/event-filter';
+import { EVENT_PAGE_MAX, sameNameNocase } from '@shared/event-filter';
 import type { TimelineSummary } from '@shared/events';
-import { matchSummary, sameNameNocase, type ProfileNameOf } from './summary-matches-filter';
+import { matchSummary, type ProfileNameOf } from './summary-matches-filter';
 import { joinsKnownRow } from './timeline-rows';
 import {
   aroundRecord,
