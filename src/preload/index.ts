@@ -25,6 +25,7 @@ const api = {
   duplicateProfile: command('duplicateProfile'),
   removeProfile: command('removeProfile'),
   activateProfile: command('activateProfile'),
+  countProfileNameRecords: command('countProfileNameRecords'),
   prepareCheckout: command('prepareCheckout'),
   sendCheckout: command('sendCheckout'),
   prepareOperation: command('prepareOperation'),

@@ -11,6 +11,8 @@ import { defineCommand, noInput } from './define';
 
 const profileId = z.number().int().positive();
 const keep = { action: 'keep' } as const;
+/** Far more than a name may hold (PROFILE_NAME_MAX_LENGTH): a bound on what is read, not a rule. */
+const NAME_AS_TYPED_MAX = 4096;
 
 export const profileSecretsSchema = z.object({
   apiToken: secretEditSchema.default(keep),
@@ -56,6 +58,17 @@ export const profileCommands = {
     z.object({ removedId: profileId, nowActive: profileViewSchema.nullable() }),
   ),
   activateProfile: defineCommand(z.object({ id: profileId }), profileViewSchema),
+  /**
+   * How many records already carry a name a profile is being given, matched as the Profile
+   * filter matches them (profile-name-records.ts): said, never refused, where the name is chosen.
+   * `profileId`: the profile being renamed, whose own name kept is none. The name as typed,
+   * trimmed as a save trims it, and only bounded: the form and the save judge it, in their own
+   * words (asked before a save, a refusal here would say a too-long name worse than the save).
+   */
+  countProfileNameRecords: defineCommand(
+    z.object({ name: z.string().max(NAME_AS_TYPED_MAX).trim(), profileId: profileId.optional() }),
+    z.object({ records: z.number().int().nonnegative() }),
+  ),
 };
 
 export const profilePushEvents = {

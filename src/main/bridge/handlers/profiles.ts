@@ -1,4 +1,5 @@
 import type { ConsoleServices } from '../../console-services';
+import { profileNameRecords } from '../../profiles/profile-name-records';
 import type { HandlerGroup } from './types';
 
 type ProfileCommand =
@@ -7,11 +8,13 @@ type ProfileCommand =
   | 'updateProfile'
   | 'duplicateProfile'
   | 'removeProfile'
-  | 'activateProfile';
+  | 'activateProfile'
+  | 'countProfileNameRecords';
 
 export function profileHandlers({
   profiles,
-}: Pick<ConsoleServices, 'profiles'>): HandlerGroup<ProfileCommand> {
+  eventsQuery,
+}: Pick<ConsoleServices, 'profiles' | 'eventsQuery'>): HandlerGroup<ProfileCommand> {
   return {
     listProfiles: () => profiles.snapshot(),
     createProfile: ({ fields, apiToken, notificationToken }) =>
@@ -26,5 +29,8 @@ export function profileHandlers({
     duplicateProfile: ({ id, name }) => profiles.duplicate(id, name),
     removeProfile: ({ id }) => ({ removedId: id, nowActive: profiles.remove(id) }),
     activateProfile: ({ id }) => profiles.activate(id),
+    countProfileNameRecords: ({ name, profileId }) => ({
+      records: profileNameRecords({ profiles, eventsQuery }, name, profileId),
+    }),
   };
 }
