@@ -30,6 +30,7 @@ import {
   guessedColumnsOfSave,
   type DamagedProfileColumn,
 } from '../../../shared/damaged-profile-words';
+import { recordsCarryingName, warnIfNameCarried } from './profile-name-carried';
 import { registerForgetSecret } from './profiles-forget-secret';
 import { requireProfile } from './require-profile';
 
@@ -228,10 +229,12 @@ export function registerProfiles(program: Command, context: CliContext): void {
         apiToken: await secretEdit(flags.apiToken, undefined, '--api-token', read),
         notificationToken: await secretEdit(flags.notificationToken, undefined, '--notification-token', read),
       };
+      const carried = await recordsCarryingName(core, name);
       const view = await callerOf(core, rawFlags)('createProfile', { fields, ...secrets });
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Added profile "${terminalSafe(view.name)}" (${view.environment}).\n`);
       warnIfLiveAddress(view, context);
+      warnIfNameCarried(carried, view, context);
     }),
   );
 
@@ -259,6 +262,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
       };
       const patch = fieldPatch(flags);
       refuseGuessedSet(profile, patch, secrets);
+      const carried = await recordsCarryingName(core, flags.name, profile.id);
       const view = await callerOf(core, rawFlags)('updateProfile', {
         id: profile.id,
         fields: patch,
@@ -267,6 +271,7 @@ export function registerProfiles(program: Command, context: CliContext): void {
       warnIfWeakVault(core, [secrets.apiToken, secrets.notificationToken], context);
       io.stdout(`Updated profile "${terminalSafe(view.name)}".\n`);
       warnIfLiveAddress(view, context);
+      warnIfNameCarried(carried, view, context);
     }),
   );
 
