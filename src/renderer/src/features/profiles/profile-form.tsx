@@ -22,6 +22,7 @@ import { useFollowedForm } from '@ui/use-followed-form';
 import { useUnsentWork } from '@ui/leave-guard';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
+import { readableText } from '@ui/readable-colors';
 import { useEmulatorStore } from '@features/emulator';
 import {
   editedOperationsOnly,
@@ -33,6 +34,7 @@ import { EnvironmentField } from './environment-field';
 import { LiveAddressWarning } from './live-address-warning';
 import { LABELS, pathToField, pathToSecret, type SecretErrors, type SecretName } from './profile-form-paths';
 import { OperationsEditor } from './operations-editor';
+import { askNameRecords, sayNameRecords, useProfileNameRecordsNotice } from './profile-name-records';
 import { useProfilesStore } from './profiles-store';
 import { SecretField } from './secret-field';
 
@@ -86,6 +88,9 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
   // A damaged column is flagged at its field, and a save refused, until it is set here.
   const damaged = useDamagedFields(form, profile, { apiToken, notificationToken });
   const damagedFlag = damaged.flag;
+  // A name a removed or renamed profile's records still carry: the Profile filter would list them
+  // as this profile's. Said by the field as typed, and again at save; never refused.
+  const nameRecords = useProfileNameRecordsNotice(form.watch('name'), profile);
   // Each token being set or cleared here, with the stamp of the value it replaces as it was when
   // the edit began: the token field follows pushes, so the profile shown at save time may already
   // carry a value set elsewhere meanwhile (masked like the one this edit meant to replace).
@@ -113,8 +118,11 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
     try {
       const secrets = { apiToken, notificationToken };
       let saved: ProfileView | null;
-      if (profile === null) saved = await onSubmit({ fields }, secrets);
-      else {
+      let carried = 0;
+      if (profile === null) {
+        carried = await askNameRecords(fields.name, null);
+        saved = await onSubmit({ fields }, secrets);
+      } else {
         if (damaged.toSet.length > 0) {
           setFormError(damaged.toSet.map((field) => field.message).join(' '));
           return;
@@ -131,6 +139,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           notifications.show({ message: 'Nothing changed: there is nothing to save' });
           return;
         }
+        if (patch.name !== undefined) carried = await askNameRecords(patch.name, profile.id);
         saved = await saveUnlessChangedElsewhere({
           what: `Profile "${profile.name}"`,
           labels: LABELS,
@@ -143,6 +152,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
       setNotificationToken(KEEP);
       setTokensRead({});
       notifications.show({ color: 'green', message: `Saved profile "${saved.name}"` });
+      sayNameRecords(carried, saved.name);
       onSaved(saved);
     } catch (error) {
       if (error instanceof BridgeError && error.issues.length > 0) {
@@ -171,6 +181,9 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           label="Name"
           required
           {...register('name')}
+          description={nameRecords}
+          // Warning words, not a field's hint: in the colour of a warning, read with the field.
+          styles={{ description: { color: readableText('orange') } }}
           error={errors.name?.message ?? damagedFlag('name')}
         />
         <EnvironmentField form={form} emulatorUrl={emulatorUrl} flag={damagedFlag('environment')} />

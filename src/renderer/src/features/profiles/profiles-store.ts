@@ -12,6 +12,11 @@ interface ProfilesState extends ProfilesSnapshot {
   /** Resolves to the profile made active because the removed one was, or null. */
   remove: (id: number) => Promise<ProfileView | null>;
   activate: (id: number) => Promise<void>;
+  /**
+   * How many records already carry `name`, which the Profile filter would list as the profile's
+   * (main's rule: `profileId`'s own name kept is none).
+   */
+  countNameRecords: (name: string, profileId: number | null) => Promise<number>;
 }
 
 /** Profiles as main reports them. Every change arrives back as a `profiles.changed` push. */
@@ -30,6 +35,10 @@ export const useProfilesStore = create<ProfilesState>((set) => ({
   },
   async activate(id) {
     await bridge.activateProfile({ id });
+  },
+  async countNameRecords(name, profileId) {
+    const input = profileId === null ? { name } : { name, profileId };
+    return (await bridge.countProfileNameRecords(input)).records;
   },
 }));
 

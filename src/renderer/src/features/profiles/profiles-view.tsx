@@ -17,6 +17,7 @@ import { leaveViewThen } from '@ui/leave-guard';
 import { ENVIRONMENT_COLOR, profileColor } from '@ui/environment-style';
 import { useNavigation } from '@ui/navigation';
 import { ProfileForm } from './profile-form';
+import { askNameRecords, sayNameRecords } from './profile-name-records';
 import { DamagedAlert, DamagedBadge, SetupAlert, SetupBadge } from './profile-setup';
 import { useProfilesStore } from './profiles-store';
 
@@ -225,10 +226,14 @@ export function ProfilesView() {
                   leftSection={<IconCopy size={14} />}
                   onClick={() =>
                     leaveViewThen(() => {
-                      duplicate(editing.id).then(
-                        (copy) => setSelectedId(copy.id),
-                        fail('Could not duplicate'),
-                      );
+                      duplicate(editing.id).then((copy) => {
+                        setSelectedId(copy.id);
+                        // The copy's name is chosen here ("Sandbox copy"): a removed copy's
+                        // records may carry it. Asked as a new profile's (the copy has none yet).
+                        void askNameRecords(copy.name, null).then((records) =>
+                          sayNameRecords(records, copy.name),
+                        );
+                      }, fail('Could not duplicate'));
                     })
                   }
                 >
