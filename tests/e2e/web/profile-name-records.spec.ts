@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { seededEvent, writeEvents } from '../fixtures/seed-events';
-import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import {
+  freePort,
+  pointLocalProfile,
+  startServedConsole,
+  type ServedConsole,
+} from '../fixtures/serve-process';
 import { ProfilesPage } from '../pages/profiles-page';
 
 // Records keep the name of the profile they were stored under, and the Profile filter goes by
@@ -11,18 +16,14 @@ import { ProfilesPage } from '../pages/profiles-page';
 // webhooks as its own, and nothing said so when the name was typed or saved.
 
 const STAGING_RECORDS = 3;
-/** Fixed ports, so what this spec starts stays in its range. */
-const PORTS = { console: 22010, listener: 22011, emulator: 22012 };
 
 let served: ServedConsole;
 let dataDir = '';
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-name-records-'));
-  await pointLocalProfile(dataDir, {
-    listenerPort: PORTS.listener,
-    baseUrl: `http://127.0.0.1:${PORTS.emulator}`,
-  });
+  // Any free ports, as every other console of the suite takes: the two workers never collide.
+  await pointLocalProfile(dataDir, { listenerPort: 0, baseUrl: `http://127.0.0.1:${await freePort()}` });
   const start = Date.now() - 60_000;
   // A removed "Staging" profile's webhooks, and one record of Sandbox's own.
   writeEvents(dataDir, [
@@ -34,7 +35,7 @@ test.beforeAll(async () => {
     // Imported from another console's "QA" profile.
     { ...seededEvent(STAGING_RECORDS + 1, start + 20_000), profileName: 'QA', imported: true },
   ]);
-  served = await startServedConsole({}, dataDir, undefined, PORTS.console);
+  served = await startServedConsole({}, dataDir);
 });
 test.afterAll(async () => {
   await served.stop();
