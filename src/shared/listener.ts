@@ -66,6 +66,20 @@ export const DEFAULT_LISTENER_SETTINGS: ListenerSettings = {
   forwardTo: null,
 };
 
+/**
+ * A forward-to held (live-forward-hold.ts): saved before it became a live profile's address, so
+ * each webhook's forward is recorded unsent until it is confirmed again. Said by the Listener
+ * view, whose "Forward to" box alone read as if webhooks went on.
+ */
+export const forwardHoldSchema = z.object({
+  forwardTo: z.string(),
+  /** Why, in the live guard's words, with how to confirm it again. */
+  reason: z.string(),
+  /** Webhooks this listener received since the hold began and did not forward. */
+  notForwarded: z.number().int().min(0),
+});
+export type ForwardHold = z.infer<typeof forwardHoldSchema>;
+
 export const listenerStatusSchema = z.object({
   running: z.boolean(),
   /** The port actually bound (the real one when the profile asks for 0). */
@@ -103,5 +117,7 @@ export const listenerStatusSchema = z.object({
   notStored: z.number().int().min(0),
   /** Why the last of them could not be stored, as the error said it; null while none failed. */
   notStoredReason: z.string().nullable(),
+  /** The saved forward-to, held until confirmed again; null when forwards go (or none is set). */
+  forwardHold: forwardHoldSchema.nullable(),
 });
 export type ListenerStatus = z.infer<typeof listenerStatusSchema>;

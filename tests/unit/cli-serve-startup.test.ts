@@ -135,6 +135,7 @@ describe('serveStartupLines', () => {
     notificationTokenUnopened: null,
     notStored: 0,
     notStoredReason: null,
+    forwardHold: null,
   };
 
   it('warns of a live profile, escapes stored names, and claims nothing stops that never ran', () => {

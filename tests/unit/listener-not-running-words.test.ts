@@ -29,6 +29,7 @@ const status = (patch: Partial<ListenerStatus> = {}): ListenerStatus => ({
   notificationTokenUnopened: null,
   notStored: 0,
   notStoredReason: null,
+  forwardHold: null,
   ...patch,
 });
 

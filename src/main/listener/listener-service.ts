@@ -155,6 +155,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       notificationTokenUnopened: current?.secretUnopened ?? null,
       notStored: writer.notStored(),
       notStoredReason: writer.notStoredReason(),
+      forwardHold: liveHold.holdOf(settingsNow().forwardTo),
     };
   };
   const announce = () => bus.publish('listener.status', status());
@@ -187,7 +188,12 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
         writer,
         ...(deps.replayByUid === undefined ? {} : { replayByUid: deps.replayByUid }),
         ...(deps.craftedToken === undefined ? {} : { craftedToken: deps.craftedToken }),
-        forward: (webhook, forwardTo) => forwards.forward(webhook, forwardTo, liveHold.sayHold(forwardTo)),
+        forward: (webhook, forwardTo) => {
+          const held = liveHold.holdForward(forwardTo);
+          forwards.forward(webhook, forwardTo, held);
+          // The Listener view counts the webhooks held.
+          if (held !== null) announce();
+        },
         logError: (message) => log.error(message),
       });
       error = null;
@@ -269,6 +275,8 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       const next = deps.settings.update(patch, expected, confirmedLive);
       if (server !== null) liveHold.sayHold(next.forwardTo);
       bus.publish('listener.settings', next);
+      // A forward-to saved (confirmed or not) holds or releases forwarding: the status says which.
+      if (patch.forwardTo !== undefined) announce();
       return next;
     },
     forwardHeld: () => {

@@ -1,3 +1,4 @@
+import type { ForwardHold } from '../../shared/listener';
 import { liveAddressReachedBy } from '../../shared/live-address';
 import type { Logger } from '../log';
 import { liveAddressRefusal, type LiveCallTarget } from '../profiles/live-guard';
@@ -25,6 +26,8 @@ interface LiveForwardHoldDependencies {
  */
 export function createLiveForwardHold(deps: LiveForwardHoldDependencies) {
   let warned: string | null = null;
+  // Webhooks held under the hold warned of (`warned`); counted afresh when it changes or lifts.
+  let notForwarded = 0;
   /** Why a forward to `forwardTo` is held now, or null when it may go. */
   const heldBecause = (forwardTo: string): string | null => {
     if (deps.overrides.confirmLiveForward === true) return null;
@@ -33,14 +36,31 @@ export function createLiveForwardHold(deps: LiveForwardHoldDependencies) {
     if (live === null) return null;
     return `${liveAddressRefusal(forwardTo, live, FORWARDING_WEBHOOKS)} ${CONFIRM_LIVE_FORWARD}`;
   };
+  /** Warns once that forwards to `forwardTo` are held, if they are; again after a change. */
+  const sayHold = (forwardTo: string | null): string | null => {
+    const held = forwardTo === null ? null : heldBecause(forwardTo);
+    if (held !== warned) {
+      if (held !== null) deps.log.warn(`Forwarding is held: ${held}`);
+      notForwarded = 0;
+    }
+    warned = held;
+    return held;
+  };
   return {
     heldBecause,
-    /** Warns once that forwards to `forwardTo` are held, if they are; again after a change. */
-    sayHold(forwardTo: string | null): string | null {
-      const held = forwardTo === null ? null : heldBecause(forwardTo);
-      if (held !== null && held !== warned) deps.log.warn(`Forwarding is held: ${held}`);
-      warned = held;
+    sayHold,
+    /** Why this webhook's forward to `forwardTo` is held (counted), or null when it goes. */
+    holdForward(forwardTo: string): string | null {
+      const held = sayHold(forwardTo);
+      if (held !== null) notForwarded += 1;
       return held;
+    },
+    /** The hold on `forwardTo` as the Listener view shows it, or null when forwards go. */
+    holdOf(forwardTo: string | null): ForwardHold | null {
+      const held = forwardTo === null ? null : heldBecause(forwardTo);
+      if (forwardTo === null || held === null) return null;
+      // Counted only under the hold warned of: a hold begun since (not yet warned) kept none.
+      return { forwardTo, reason: held, notForwarded: held === warned ? notForwarded : 0 };
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { ListenerStatus } from '@shared/listener';
+import { formatCount } from '@shared/count-format';
+import type { ForwardHold, ListenerStatus } from '@shared/listener';
 
 type StatusWords = Pick<
   ListenerStatus,
@@ -54,4 +55,22 @@ export function emulatorSignsElsewhereWords(
   const judge = listener.profileName;
   if (signer === null || judge === null || signer === judge) return null;
   return `This console's emulator signs its notifications with profile ${signer}'s notification token; this listener judges them against profile ${judge}'s, so they arrive unverified unless the two tokens are the same. Make ${signer} the active profile to verify them.`;
+}
+
+/**
+ * The Listener view's words for a held forward-to: the "Forward to" box alone read as if every
+ * webhook went on, while each was recorded unsent (main's live guard holds it). `kept`: how many
+ * webhooks this listener received under the hold and did not forward.
+ */
+export function forwardHoldWords(hold: ForwardHold): { title: string; kept: string } {
+  const count = hold.notForwarded;
+  return {
+    title: `Forwarding is held: webhooks are not forwarded to ${hold.forwardTo}`,
+    kept:
+      count === 0
+        ? 'No webhook has arrived since the hold began here.'
+        : count === 1
+          ? '1 webhook received here was not forwarded (recorded on the Timeline as a forward not sent).'
+          : `${formatCount(count)} webhooks received here were not forwarded (recorded on the Timeline as forwards not sent).`,
+  };
 }

@@ -7,6 +7,7 @@ import { CheckEndpointButton } from '@features/scenarios';
 import { useEmulatorStore } from '@features/emulator';
 import { LISTENER_SETTINGS_SETTING } from '@shared/stored-settings';
 import { UnreadableSettingAlert } from '@ui/unreadable-setting-alert';
+import { ForwardHoldAlert } from './forward-hold-alert';
 import { ListenerSettingsForm } from './listener-settings-form';
 import { emulatorSignsElsewhereWords, notStoredWords } from './listener-status-words';
 import { useListenerStore } from './listener-store';
@@ -136,6 +137,10 @@ export function ListenerView() {
             <Title order={4}>How it answers</Title>
             <CheckEndpointButton url={settings.forwardTo} />
           </Group>
+          {/* Above the form: its "Forward to" box alone read as if every webhook went on. */}
+          {status?.forwardHold != null && status.forwardHold.forwardTo === settings.forwardTo && (
+            <ForwardHoldAlert hold={status.forwardHold} />
+          )}
           {/* Follows each push of the settings (fields not edited here); it used to re-mount and drop edits. */}
           <ListenerSettingsForm
             settings={settings}
