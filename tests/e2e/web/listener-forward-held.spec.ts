@@ -11,6 +11,8 @@ test('a forward-to that became a live address is said held in the Listener view,
   page,
   served,
 }) => {
+  // Two views, a profile saved and two webhooks: past the 60 s default on a loaded two-core CI.
+  test.setTimeout(120_000);
   const arrived: string[] = [];
   const merchant: Server = createServer((req, res) => {
     arrived.push(req.url ?? '');
