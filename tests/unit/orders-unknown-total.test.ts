@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deriveLifecycle } from '../../src/shared/orders/derive-lifecycle';
-import { stateByDefault, totalUnknownWords } from '../../src/shared/orders/operation-availability';
+import { stateByDefaultWords, totalUnknownWords } from '../../src/shared/orders/operation-availability';
 import { createCheckout, notification } from './helpers/order-events';
 import { CAPTURE_1, captured, created, ORDER_ID, resetRecords, webhook } from './helpers/order-records';
 import { runCliCaptured } from './helpers/run-cli';
@@ -25,7 +25,7 @@ describe('a capture of an order whose total is unknown', () => {
       captured(CAPTURE_1, '40.00'),
     ]);
     expect(lifecycle.state).toBe('fully_captured');
-    const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount);
+    const byDefault = stateByDefaultWords(lifecycle);
     expect(byDefault?.short).toBe('captured, total unknown');
     expect(byDefault?.why).toContain('the order total is unknown');
     expect(byDefault?.why).toContain('documented default');
@@ -42,7 +42,7 @@ describe('a capture of an order whose total is unknown', () => {
       captured(CAPTURE_1, '40.00'),
     ]);
     expect(lifecycle.state).toBe('fully_captured');
-    expect(stateByDefault(lifecycle.state, lifecycle.facts.amount)).toBeNull();
+    expect(stateByDefaultWords(lifecycle)).toBeNull();
     expect(lifecycle.strip.find((step) => step.step === 'captured')?.detail).toBe('40.00 SAR of 40.00 SAR');
   });
 });

@@ -16,7 +16,7 @@ import { otherProfileWord } from '../../shared/orders/order-profile';
 import { stepEvidence } from '../../shared/orders/strip-steps';
 import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
-import { stateByDefault, totalUnknownWords } from '../../shared/orders/operation-availability';
+import { stateByDefaultWords, totalUnknownWords } from '../../shared/orders/operation-availability';
 import { bodyVerdictLabel, tokenVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import { whoseWord } from '../../shared/provenance';
 import { recordStatusWord } from '../../shared/record-status';
@@ -31,6 +31,8 @@ export function orderSummaryJson(order: OrderSummary) {
   return {
     order_id: order.orderId,
     state: order.state,
+    /** The documented default decided the state, not the amounts: the total is unknown here. */
+    state_by_default: order.stateByDefault,
     /** `service`, or `import` / `console` for an order no evidence of this console's own speaks of. */
     known_from: order.knownFrom,
     reference_id: order.referenceId,
@@ -52,11 +54,12 @@ export function orderSummaryJson(order: OrderSummary) {
 
 /**
  * The state as the list prints it: the code, with the view's words when the documented default
- * decided it (`fully_captured (captured, total unknown)`), as `orders show` prints it.
+ * decided it (`fully_captured (captured, total unknown)`, `fully_refunded (refunded, total
+ * unknown)`), as `orders show` prints it.
  */
 function listedState(order: OrderSummary): string {
   if (order.state === null) return NO_STATE_WORD[order.knownFrom];
-  const byDefault = stateByDefault(order.state, order.amount);
+  const byDefault = stateByDefaultWords(order);
   return byDefault === null ? order.state : `${order.state} (${byDefault.short})`;
 }
 
@@ -88,12 +91,13 @@ export function orderDetailJson({ lifecycle, records }: OrderDetail, emulatorNot
   const byId = new Map(records.map((record) => [record.id, record]));
   const { facts } = lifecycle;
   // The fields the list also shows are named by the list's own mapping, so the two never drift.
-  const { order_id, state, known_from, reference_id, profile, currency } = orderSummaryJson(
+  const { order_id, state, state_by_default, known_from, reference_id, profile, currency } = orderSummaryJson(
     summariseLifecycle(lifecycle),
   );
   return {
     order_id,
     state,
+    state_by_default,
     /** Null when the emulator holds the order as its state, or does not hold it. */
     emulator_note: emulatorNote,
     known_from,
@@ -195,7 +199,10 @@ export function orderDetailText(detail: OrderDetail, emulatorNote: string | null
   const json = orderDetailJson(detail, emulatorNote);
   const summaryOf = new Map(detail.records.map((record) => [record.id, record]));
   const money = (amount: string | null) => formatMoney(amount, json.currency);
-  const byDefault = stateByDefault(json.state, json.amounts.total, json.amounts.total_unknown);
+  const byDefault = stateByDefaultWords(
+    { state: json.state, stateByDefault: json.state_by_default },
+    json.amounts.total_unknown,
+  );
   const state =
     json.state === null
       ? `${NO_STATE_WORD[json.known_from]}: ${NO_STATE_WHY[json.known_from]}`

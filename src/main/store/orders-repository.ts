@@ -11,6 +11,8 @@ interface OrderRow {
   order_id: string;
   stale: number;
   state: string | null;
+  /** 1: the documented default decided the state, not the amounts (migration 047). */
+  state_by_default: number;
   known_from: string;
   reference_id: string | null;
   amount: string | null;
@@ -64,6 +66,7 @@ function toSummary(row: OrderRow): OrderSummary {
   return {
     orderId: row.order_id,
     state: state.success ? state.data : null,
+    stateByDefault: state.success && row.state_by_default === 1,
     // A value this version does not know reads as the service's: the state says the rest.
     knownFrom: knownFromSchema.catch('service').parse(row.known_from),
     referenceId: row.reference_id,
@@ -134,7 +137,8 @@ export function createOrdersRepository(db: SqliteDatabase) {
     stale: db.prepare<[number], { order_id: string; stale: number }>(
       `SELECT order_id, stale FROM orders WHERE stale > 0 AND typeof(order_id) = 'text' LIMIT ?`,
     ),
-    write: db.prepare(`UPDATE orders SET stale = 0, state = @state, known_from = @known_from,
+    write:
+      db.prepare(`UPDATE orders SET stale = 0, state = @state, state_by_default = @state_by_default, known_from = @known_from,
       reference_id = @reference_id,
       amount = @amount, currency = @currency, profile_id = @profile_id, profile_name = @profile_name,
       created_ms = @created_ms, created_known = @created_known, first_seen_ms = @first_seen_ms, last_ms = @last_ms, evidence_known = @evidence_known, record_count = @record_count, out_of_order = @out_of_order,
@@ -242,6 +246,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
         order_id: summary.orderId,
         seen,
         state: summary.state,
+        state_by_default: summary.stateByDefault ? 1 : 0,
         known_from: summary.knownFrom,
         reference_id: summary.referenceId,
         amount: summary.amount,

@@ -21,6 +21,7 @@ import { readCall } from './read-call-record';
 import { readWebhook } from './read-webhook-record';
 import { stepOfEventType, type LifecycleStep } from './order-states';
 import { readsAsThisOrder } from './request-order-check';
+import { partialShownBy } from './rest-shown';
 import { buildStrip } from './strip-steps';
 
 /** Evidence is the service's own traffic: not a replay, forward or import, not a delivery log. */
@@ -138,6 +139,9 @@ export function deriveLifecycle(orderId: string, records: readonly OrderRecord[]
   return {
     orderId,
     state: walk.state,
+    // "Fully" by the documented default, not the amounts: the same rule a later cancel or capture
+    // undoes (rest-shown.ts), so the mark and its undoing never disagree.
+    stateByDefault: partialShownBy(walk.state, total, walk.restCanceled) !== null,
     knownFrom: knownFromOf(sorted),
     stateRecordId: walk.stateRecordId,
     stateSource: walk.stateSource,

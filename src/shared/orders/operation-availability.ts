@@ -79,25 +79,50 @@ export function totalUnknownWords(why: string | null = null): string {
   return `unknown: ${why ?? NO_CREATE}`;
 }
 
-/**
- * A state the documented default decided rather than the amounts: "fully captured" when the
- * order's total is unknown ("an unknown total counts a capture as full", docs/defaults.md), so
- * a capture of 40.00 reads "captured" with nothing saying how much there was. Short words for a
- * badge and the sentence saying why; null when the amounts decided. `total`: the order's amount.
- */
-export function stateByDefault(
-  state: OrderState | null,
-  total: string | null,
-  totalUnknown: string | null = null,
-): { short: string; why: string } | null {
-  if (state !== 'fully_captured' || total !== null) return null;
-  return {
-    short: 'captured, total unknown',
-    why: `the order total is unknown (${totalUnknown ?? NO_CREATE}), so the capture counts as full by the documented default ("an unknown total counts a capture as full"), not because the amounts show all of it captured`,
-  };
+const DEFAULT_RULE = '"an unknown total counts a capture as full"';
+
+/** What an order's mark is read from: its state, and whether the default decided it (rest-shown.ts). */
+export interface StateMarked {
+  state: OrderState | null;
+  stateByDefault: boolean;
 }
 
-/** A state in words, saying so when the default decided it (`stateByDefault`): badges, the palette. */
-export function stateWords(state: OrderState, total: string | null): string {
-  return stateByDefault(state, total)?.short ?? ORDER_STATE_WORDS[state];
+/** Each state the default can decide, in words: the badge's, the note's title, and why. */
+const BY_DEFAULT_WORDS: Partial<
+  Record<OrderState, { short: string; title: string; why: (total: string) => string }>
+> = {
+  fully_captured: {
+    short: 'captured, total unknown',
+    title: 'Captured by the documented default',
+    why: (total) =>
+      `the order total is unknown (${total}), so the capture counts as full by the documented default (${DEFAULT_RULE}), not because the amounts show all of it captured`,
+  },
+  fully_refunded: {
+    short: 'refunded, total unknown',
+    title: 'Refunded by the documented default',
+    why: (total) =>
+      `the order total is unknown (${total}), so the capture counted as full by the documented default (${DEFAULT_RULE}) and all of it refunded reads fully refunded, not because the amounts show nothing left: an uncaptured rest may still be authorised`,
+  },
+};
+
+/**
+ * A state the documented default decided rather than the amounts, in words: "fully captured"
+ * or "fully refunded" when the order's total is unknown (docs/defaults.md), so a capture of
+ * 40.00 read "captured" and its refund "fully refunded" with nothing saying how much there was.
+ * Short words for a badge, a title for the note, and the sentence saying why; null when the
+ * amounts decided. `totalUnknown`: the facts' reason the total is unknown, when one is known.
+ */
+export function stateByDefaultWords(
+  order: StateMarked,
+  totalUnknown: string | null = null,
+): { short: string; title: string; why: string } | null {
+  if (!order.stateByDefault || order.state === null) return null;
+  const words = BY_DEFAULT_WORDS[order.state];
+  if (words === undefined) return null;
+  return { short: words.short, title: words.title, why: words.why(totalUnknown ?? NO_CREATE) };
+}
+
+/** A state in words, saying so when the default decided it (`stateByDefaultWords`): badges, the palette. */
+export function stateWords(order: StateMarked & { state: OrderState }): string {
+  return stateByDefaultWords(order)?.short ?? ORDER_STATE_WORDS[order.state];
 }

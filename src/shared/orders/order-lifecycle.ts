@@ -335,6 +335,12 @@ export const orderLifecycleSchema = z.object({
   orderId: z.string(),
   /** The current known state; null when nothing seen says one (e.g. only failed calls). */
   state: orderStateSchema.nullable(),
+  /**
+   * The state is "fully" captured or refunded by the documented default, not the amounts: the
+   * total is unknown here ("an unknown total counts a capture as full"), so an uncaptured rest
+   * may be left (rest-shown.ts decides; stateByDefaultWords says it).
+   */
+  stateByDefault: z.boolean().default(false),
   /** What the order is known from: the service's own records, or only imports or the console's sends. */
   knownFrom: knownFromSchema,
   /** The entry that set the current state. */
@@ -361,6 +367,8 @@ export const LAST_ACTIVITY_LABEL = 'Last evidence';
 export const orderSummarySchema = z.object({
   orderId: z.string(),
   state: orderStateSchema.nullable(),
+  /** OrderLifecycle.stateByDefault, stored with the summary (migration 047). */
+  stateByDefault: z.boolean().default(false),
   knownFrom: knownFromSchema,
   referenceId: z.string().nullable(),
   amount: z.string().nullable(),
@@ -385,6 +393,7 @@ export function summariseLifecycle(lifecycle: OrderLifecycle): OrderSummary {
   return {
     orderId: lifecycle.orderId,
     state: lifecycle.state,
+    stateByDefault: lifecycle.stateByDefault,
     knownFrom: lifecycle.knownFrom,
     referenceId: facts.referenceId,
     amount: facts.amount,

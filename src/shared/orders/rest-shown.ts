@@ -10,6 +10,8 @@ import type { OrderState } from './order-states';
  * uncaptured rest) or capture (which takes more of it) can only follow a partial capture, so it
  * shows there was a rest. Weighed against the default's "fully", the emulator's own
  * order_canceled read "out of order" beside an order the emulator held partially captured.
+ * Non-null is also what marks the state as the default's (OrderLifecycle.stateByDefault): one
+ * rule for "fully" by default, whether a later record undoes it or the views say it.
  */
 export function partialShownBy(
   state: OrderState | null,

@@ -44,6 +44,7 @@ import ordersDatedByAnswers from './043-orders-dated-by-answers';
 import ordersEvidenceKnown from './044-orders-evidence-known';
 import ordersOwnProfileEvidence from './045-orders-own-profile-evidence';
 import ordersRestShown from './046-orders-rest-shown';
+import ordersStateByDefault from './047-orders-state-by-default';
 
 export interface Migration {
   readonly id: number;
@@ -106,4 +107,5 @@ export const migrations: readonly Migration[] = [
   { id: 44, name: '044-orders-evidence-known', sql: ordersEvidenceKnown },
   { id: 45, name: '045-orders-own-profile-evidence', sql: ordersOwnProfileEvidence },
   { id: 46, name: '046-orders-rest-shown', sql: ordersRestShown },
+  { id: 47, name: '047-orders-state-by-default', sql: ordersStateByDefault },
 ];

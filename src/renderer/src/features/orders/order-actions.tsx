@@ -5,7 +5,7 @@ import { noStateActionsNote } from '@shared/orders/order-known-from';
 import {
   operationBlockedByAmounts,
   operationBlockedReason,
-  stateByDefault,
+  stateByDefaultWords,
 } from '@shared/orders/operation-availability';
 import type { OperationName } from '@shared/profile';
 import { operationRequest, type OperationRequest } from './operation-request';
@@ -17,7 +17,7 @@ export function disabledReason(operation: OperationName, lifecycle: OrderLifecyc
   const reason =
     operationBlockedReason(operation, lifecycle.state) ??
     operationBlockedByAmounts(operation, lifecycle.facts);
-  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount, lifecycle.facts.totalUnknown);
+  const byDefault = stateByDefaultWords(lifecycle, lifecycle.facts.totalUnknown);
   // Blocked by a default, not by evidence: said, so "Send anyway" reads as the way to go on.
   return reason === null || byDefault === null
     ? reason

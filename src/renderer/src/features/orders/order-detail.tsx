@@ -40,7 +40,7 @@ import type { OperationRequest } from './operation-request';
 import { OrderActions } from './order-actions';
 import { OrderEntriesTable } from './order-entries-table';
 import { formatMoney } from '@shared/money-format';
-import { stateByDefault } from '@shared/orders/operation-availability';
+import { stateByDefaultWords } from '@shared/orders/operation-availability';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
 import { lastEvidenceWords, latestRecordMark } from '@shared/orders/last-evidence';
 import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
@@ -98,12 +98,12 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A state the documented default decided, not the amounts (captured with the total unknown). */
+/** A state the documented default decided, not the amounts (captured or refunded, the total unknown). */
 function StateByDefault({ lifecycle }: { lifecycle: OrderLifecycle }) {
-  const byDefault = stateByDefault(lifecycle.state, lifecycle.facts.amount, lifecycle.facts.totalUnknown);
+  const byDefault = stateByDefaultWords(lifecycle, lifecycle.facts.totalUnknown);
   if (byDefault === null) return null;
   return (
-    <InfoNotice title="Captured by the documented default" data-testid="order-state-by-default">
+    <InfoNotice title={byDefault.title} data-testid="order-state-by-default">
       Not evidence: {byDefault.why}.
     </InfoNotice>
   );
@@ -157,7 +157,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
             <StateBadge
               state={lifecycle.state}
               knownFrom={lifecycle.knownFrom}
-              total={facts.amount}
+              byDefault={lifecycle.stateByDefault}
               size="lg"
               testId="order-state"
             />

@@ -61,7 +61,12 @@ function OrderRow({
               {order.findings} {order.findings === 1 ? 'finding' : 'findings'}
             </Badge>
           )}
-          <StateBadge state={order.state} knownFrom={order.knownFrom} total={order.amount} size="xs" />
+          <StateBadge
+            state={order.state}
+            knownFrom={order.knownFrom}
+            byDefault={order.stateByDefault}
+            size="xs"
+          />
         </Group>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">

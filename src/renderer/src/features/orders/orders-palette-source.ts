@@ -18,7 +18,7 @@ registerPaletteSource({
       id: `orders:${order.orderId}`,
       label: order.referenceId ?? order.orderId,
       description: [
-        order.state === null ? 'state unknown' : stateWords(order.state, order.amount),
+        order.state === null ? 'state unknown' : stateWords({ ...order, state: order.state }),
         formatMoney(order.amount, order.currency),
         order.orderId,
       ].join(' · '),

@@ -1,26 +1,26 @@
 import { Badge } from '@mantine/core';
 import { NO_STATE_WHY, NO_STATE_WORD, type KnownFrom } from '@shared/orders/order-known-from';
-import { stateByDefault } from '@shared/orders/operation-availability';
+import { stateByDefaultWords } from '@shared/orders/operation-availability';
 import type { OrderState } from '@shared/orders/order-states';
 import { STATE_COLOR, STATE_LABEL, WHOLE_BADGE } from '@ui/order-format';
 
 /**
  * The current known state of an order; with none, why: "unknown" when nothing the service sent
  * says one, "imported only" or "console only" when no record is the service's own here. A state
- * the documented default decided (captured with the total unknown) says so.
+ * the documented default decided (captured or refunded with the total unknown) says so.
  */
 export function StateBadge({
   state,
   knownFrom = 'service',
-  total = undefined,
+  byDefault = false,
   size = 'sm',
   testId,
 }: {
   state: OrderState | null;
   /** What the order is known from (an order's badge); entries' states leave it out. */
   knownFrom?: KnownFrom;
-  /** The order's total (null: unknown); an entry's state after leaves it out. */
-  total?: string | null;
+  /** The documented default decided the state (OrderLifecycle.stateByDefault); entries' states leave it out. */
+  byDefault?: boolean;
   size?: 'xs' | 'sm' | 'md' | 'lg';
   testId?: string;
 }) {
@@ -39,18 +39,18 @@ export function StateBadge({
       </Badge>
     );
   }
-  const byDefault = total === undefined ? null : stateByDefault(state, total);
+  const marked = stateByDefaultWords({ state, stateByDefault: byDefault });
   return (
     <Badge
       styles={WHOLE_BADGE}
       size={size}
       color={STATE_COLOR[state]}
       variant="light"
-      title={byDefault === null ? undefined : `By default, not evidence: ${byDefault.why}`}
+      title={marked === null ? undefined : `By default, not evidence: ${marked.why}`}
       data-testid={testId}
-      data-by-default={byDefault === null ? undefined : true}
+      data-by-default={marked === null ? undefined : true}
     >
-      {byDefault?.short ?? STATE_LABEL[state]}
+      {marked?.short ?? STATE_LABEL[state]}
     </Badge>
   );
 }
