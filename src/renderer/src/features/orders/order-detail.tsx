@@ -45,6 +45,7 @@ import { createdOrFirstSeen } from '@shared/orders/order-created';
 import { lastEvidenceWords, latestRecordMark } from '@shared/orders/last-evidence';
 import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { StateBadge } from './state-badge';
+import { orderFindingsColor } from './order-findings-color';
 import { useEmulatorHeldState } from './use-emulator-held-state';
 import { useOrderLifecycle } from './use-order-lifecycle';
 import { formatZoned } from '@ui/instant-format';
@@ -114,8 +115,7 @@ function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
   if (findings.length === 0) return null;
   return (
     <Alert
-      // Red while any finding's record is not counted; orange when every one still counts.
-      color={findings.every(isCountedFinding) ? 'orange' : 'red'}
+      color={orderFindingsColor(findings)}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
       title={`${countOf(findings.length, 'finding')}: ${findingsWords(findings)}`}
