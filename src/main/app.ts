@@ -134,6 +134,8 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   );
   const orders = createOrdersService({ store, bus });
   const keys = createHmacKeyCache();
+  // `emulator` runs the emulator alone: its listener never starts, whatever changes later.
+  const runsListener = background && options.startListener !== false;
   const listenerSettings = createListenerSettingsStore(settings, (fn) => writer.writeNow(fn));
   const listener = createListenerService({
     profiles,
@@ -142,7 +144,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
     log,
     keys,
     settings: listenerSettings,
-    background,
+    runsListener,
     consoleCommand,
     replayByUid: (uid) => events.replayByUid(uid),
     craftedToken: (token) => store.craftedTokens.find(tokenFingerprint(token)),
@@ -304,7 +306,7 @@ export async function createConsole(options: ConsoleOptions): Promise<ConsoleCor
   };
   const handlers = createHandlers(services);
   if (background) {
-    if (options.startListener !== false) await listener.restart();
+    if (runsListener) await listener.restart();
     // The Local profile works offline from the first start: its emulator comes up with the app.
     // A session starts it only for a local profile (a sandbox run talks to the real service).
     if (options.startEmulator !== false && (session === null || session.isLocal)) {

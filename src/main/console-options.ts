@@ -36,7 +36,10 @@ export interface ConsoleOptions {
   background?: boolean;
   /** Long-lived processes start the Local profile's emulator unless this is false. */
   startEmulator?: boolean;
-  /** Long-lived processes start the webhook listener unless this is false (`emulator` alone). */
+  /**
+   * Long-lived processes run the webhook listener unless this is false (`emulator` alone): then
+   * it never starts, neither at start nor when a profile change would have it follow the profile.
+   */
   startListener?: boolean;
   /** `listen`: its port, profile, secret and settings for this run, never stored. */
   listener?: ListenerOverrides;

@@ -47,8 +47,12 @@ export interface ListenerDependencies {
   log: Logger;
   keys: HmacKeyCache;
   settings: ListenerSettingsStore;
-  /** Whether this process runs long-lived services; when false the listener never binds. */
-  background: boolean;
+  /**
+   * Whether this process runs the webhook listener (the app, `serve`, `listen`, `test`; not
+   * `emulator`, nor a one-shot command). When false it never binds: not at start, nor when a
+   * profile change or a run's hold would have it follow the profile.
+   */
+  runsListener: boolean;
   /** This data directory's commands, as the error of a listener that never binds names `listen`. */
   consoleCommand: ConsoleCommand;
   /** Defaults: DEFAULT_LISTENER_LIMITS. */

@@ -62,7 +62,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
   );
   let server: RunningWebhookServer | null = null;
   let target: Target | null = null;
-  let error: string | null = deps.background
+  let error: string | null = deps.runsListener
     ? null
     : `The listener runs in the desktop app and in browser mode (serve); use "${deps.consoleCommand('listen')}" from a terminal.`;
   let portTakenBy: ListenerStatus['portTakenBy'] = null;
@@ -226,14 +226,14 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
 
   const restart = () =>
     serialized(async () => {
-      if (!deps.background || closed) return;
+      if (!deps.runsListener || closed) return;
       await stop();
       await start(readTarget());
     });
 
   const reconcile = () =>
     serialized(async () => {
-      if (!deps.background || closed) return;
+      if (!deps.runsListener || closed) return;
       const read = readTarget();
       const previous = target;
       const kept = overrides.keepPort === true && previous !== null && server !== null;
