@@ -6,6 +6,7 @@ import { formatBytes } from '../../shared/byte-size';
 import { firstInvalidUtf8, hex } from '../../shared/utf8-text';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { MIB } from '../../shared/listener';
+import { closeAfterAnswer, type AnswersInProgress } from '../http/answer-in-progress';
 import { HEADERS_TOO_LARGE_SENTENCE, rawJsonResponse, statusForClientError } from '../http/server-limits';
 import { EmulatorError } from './emulator-errors';
 
@@ -182,13 +183,24 @@ export function requestBodies(limit: () => number) {
 
 /**
  * A request Node's parser refused (a bad request line, broken headers, a timeout): answered
- * with the service's error body, then the connection closes.
+ * with the service's error body, then the connection closes. Pipelined behind a request whose
+ * answer is under way, it gets none: that answer goes out whole, then the connection closes
+ * (answer-in-progress.ts), as on the listener.
  */
-export function answerUnparseable(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function answerUnparseable(
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  answers: Pick<AnswersInProgress, 'on'>,
+): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
+  const behind = answers.on(socket);
+  // A request whose body is still arriving (a broken chunk) is itself the one refused: its route
+  // waits for a body that never comes, and has answered nothing yet.
+  if (behind !== undefined && (behind.req.complete || behind.res.headersSent))
+    return closeAfterAnswer(socket, behind.res);
   const status = statusForClientError(error.code);
   const message =
     status === 408

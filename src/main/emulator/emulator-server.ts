@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createAnswersInProgress } from '../http/answer-in-progress';
 import { createBoundedServer } from '../http/server-limits';
 import type { StoreWriter } from '../store/store-writer-types';
 import type { EmulatorEngine } from './emulator-engine';
@@ -131,7 +133,10 @@ export async function startEmulatorServer(
   const rateLimited = new Set(apiRoutes);
   const limiter = createRateLimiter(now);
 
+  // What a malformed request pipelined behind one being answered waits for (answerUnparseable).
+  const answers = createAnswersInProgress();
   const server: Server = createBoundedServer({}, (req, res) => {
+    answers.track(req, res);
     const base = `http://${req.headers.host ?? '127.0.0.1'}`;
     const handle = async () => {
       const { path } = parseRequestTarget(req.url);
@@ -177,7 +182,9 @@ export async function startEmulatorServer(
       );
     });
   });
-  server.on('clientError', answerUnparseable);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    answerUnparseable(error, socket, answers),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import { TOO_LARGE_KEPT_BYTES } from '../../shared/listener';
+import { closeAfterAnswer } from '../http/answer-in-progress';
 import { rawJsonAnswer, type RawJsonAnswer } from '../http/server-limits';
 import { headerPairs } from '../http/header-pairs';
 import type { IngestWriter } from './ingest-writer';
@@ -106,8 +107,8 @@ export function recordRawRefusal(context: RawRefusalContext, socket: Socket, ref
         // Narrowed by hand: TypeScript cannot see that the builder ran during the insert.
         const sent = answer as RawJsonAnswer | null;
         if (sent === null) {
-          if (behind === undefined || behind.writableFinished) socket.destroy();
-          else behind.once('close', () => socket.destroy());
+          if (behind === undefined) socket.destroy();
+          else closeAfterAnswer(socket, behind);
           return;
         }
         if (!socket.writable) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { createAnswersInProgress } from '../http/answer-in-progress';
 import { createBoundedServer, rawJsonResponse, statusForClientError } from '../http/server-limits';
 import { createConnectionGuard } from './connection-guard';
 import { handleWebhook, type WebhookHandlerContext } from './handle-webhook';
@@ -74,7 +75,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   // The request whose body is being read on each connection: a parser failure or a timeout
   // there belongs to that request's row, not to a row of its own.
   const reading = new Map<Socket, { req: IncomingMessage; stop: (why: BodyInterruption) => void }>();
-  const answering = new WeakMap<Socket, ServerResponse>();
+  // A malformed request behind one being answered is stored; that answer goes out first.
+  const answers = createAnswersInProgress();
   // How many bytes the connection had sent when its last request was read whole. A hang-up with
   // no byte since began no request: a sender that resets its kept-alive connection once its
   // request is sent (a delivery cancelled as the console sending it stops) left a second,
@@ -107,11 +109,8 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     // A refused connection is being answered and closed; its request is not served, nor stored:
     // nothing after the refusal is acknowledged, and no answer to it can go out.
     if (guard.refused(req.socket) || reported.has(req.socket)) return void req.resume();
-    answering.set(req.socket, res);
+    answers.track(req, res);
     req.once('end', () => readWhole.set(req.socket, req.socket.bytesRead));
-    res.once('close', () => {
-      if (answering.get(req.socket) === res) answering.delete(req.socket);
-    });
     handleWebhook(req, res, context).catch((error: unknown) => {
       options.logError(
         `The listener failed on a request: ${error instanceof Error ? error.stack : String(error)}`,
@@ -177,7 +176,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
       // A connection that sent nothing (at all, or since its last request) carries no request to keep.
       if (socket.bytesRead === (readWhole.get(socket) ?? 0)) return void socket.destroy();
       reported.add(socket);
-      const behind = answering.get(socket);
+      const behind = answers.on(socket)?.res;
       recordRawRefusal(refusals, socket, {
         status: null,
         ...(behind === undefined ? {} : { behind }),
@@ -191,7 +190,7 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
     // Bytes after a request that said `Connection: close` are dropped; that request stands.
     if (error.code === 'HPE_CLOSED_CONNECTION') return;
     reported.add(socket);
-    const behind = answering.get(socket);
+    const behind = answers.on(socket)?.res;
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     // Nothing at all was sent on a fresh connection: nothing to record.
     if (timedOut && socket.bytesRead === 0) return void socket.end(rawJsonResponse(408, { received: false }));
