@@ -39,8 +39,8 @@ export function batchedItems<T>(
     held = [];
     write(render(items));
   };
-  // A write on the timer has no caller to end: once the reader is gone, the command is already
-  // stopping (waitForSignal heard it), and what was held goes nowhere.
+  // A write on the timer has no caller to end: once the reader is gone, what was held goes
+  // nowhere (`listen` writes through outputWhileServing, which goes on without printing).
   const flushOnTimer = () => {
     try {
       flush();

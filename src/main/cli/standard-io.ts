@@ -11,7 +11,8 @@ import { CommandExit, EXIT_FAILED, EXIT_OK } from './cli-errors';
  * for. Here it ends the command quietly instead, exit 0, as `cat big | head` does in spirit:
  * the reader has what it wanted. The next write stops the command (it throws OutputClosed,
  * which runCli reads as a CommandExit), so an export does not go on reading every record for
- * nobody; the long-running commands stop as on Ctrl+C (waitForSignal also listens here).
+ * nobody. The commands that run until stopped write through outputWhileServing instead: they go
+ * on serving, and say so. `test` cancels its run (onOutputClosed).
  * Another failure to write (a full disk behind `> file`) is one line on standard error, exit 1.
  * A command whose exit code is a finding (a failed suite) writes its end through writeThenExit,
  * so a reader gone never turns that finding into 0.
@@ -53,10 +54,50 @@ type Closed = { exitCode: number } | null;
 
 const closeListeners = new Set<() => void>();
 
-/** Calls `listener` once standard output is gone (the long-running commands stop on it). */
+/** Calls `listener` once standard output is gone (`test` cancels its run on it). */
 export function onOutputClosed(listener: () => void): () => void {
   closeListeners.add(listener);
   return () => closeListeners.delete(listener);
+}
+
+/**
+ * The output of a command that runs until stopped (`listen`, `emulator`, `serve`). Its lines are
+ * a view of what it serves, not its job: `listen | head -2` ended the listener at the next
+ * webhook's line, so a request ended the process and the service's next webhooks were refused,
+ * with nothing said and exit 0. Once standard output is gone (its reader left, or a full disk,
+ * which standard-io has already said), nothing more is printed, the command goes on, and
+ * standard error says so once, with what it still does and how to stop it (`goesOn`). With
+ * standard error gone too it goes on silently. Ctrl+C and SIGTERM still stop it (waitForSignal).
+ */
+export function outputWhileServing(
+  io: CliIo,
+  said: { command: string; goesOn: string },
+): { io: CliIo; release: () => void } {
+  let printing = true;
+  const stopPrinting = () => {
+    if (!printing) return;
+    printing = false;
+    io.stderr(
+      `note: standard output can no longer be written: ${said.command}'s lines are no longer printed, and it ${said.goesOn}\n`,
+    );
+  };
+  // Heard at once from the process's own streams; a test's pipe is heard at its next write.
+  const release = onOutputClosed(stopPrinting);
+  return {
+    io: {
+      ...io,
+      stdout(text) {
+        if (!printing) return;
+        try {
+          io.stdout(text);
+        } catch (error) {
+          if (!(error instanceof OutputClosed)) throw error;
+          stopPrinting();
+        }
+      },
+    },
+    release,
+  };
 }
 
 const codeOf = (error: Error) => (error as { code?: unknown }).code;

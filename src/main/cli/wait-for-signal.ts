@@ -1,4 +1,3 @@
-import { onOutputClosed } from './standard-io';
 import { alreadyStoppingLine, onStopSignals } from './stop-signals';
 
 /** The stop a long-running command waits for, and the end of listening for it. */
@@ -11,9 +10,10 @@ export interface SignalWait {
 
 /**
  * How the long-running commands (`listen`, `emulator`, `serve`) know to close: the first Ctrl+C
- * (SIGINT) or SIGTERM, or standard output gone (`listen | head -n 3`: the reader has what it
- * wanted). Built on onStopSignals, as `test` is: a signal after that, while the command closes,
- * is answered on stderr with `alreadyStoppingLine(steps)` and the close goes on, where it ended
+ * (SIGINT) or SIGTERM. Not standard output gone: that ended `listen | head -2` at the next
+ * webhook and refused the ones after; they go on serving without printing (outputWhileServing in
+ * standard-io.ts). Built on onStopSignals, as `test` is: a signal after that, while the command
+ * closes, is answered on stderr with `alreadyStoppingLine(steps)` and the close goes on, where it ended
  * the process at once (exit 130, a Scenarios view run left running, serve's control file left
  * behind). A test gives its own `until`, and then no signal is listened for.
  */
@@ -25,12 +25,5 @@ export function waitForSignal(
   let stop = (): void => undefined;
   const signalled = new Promise<void>((resolve) => (stop = resolve));
   const signals = onStopSignals(stop, () => alreadyStopping.say(alreadyStoppingLine(alreadyStopping.steps)));
-  const stopListeningForClose = onOutputClosed(signals.stopNow);
-  return {
-    signalled,
-    release: () => {
-      stopListeningForClose();
-      signals.release();
-    },
-  };
+  return { signalled, release: signals.release };
 }

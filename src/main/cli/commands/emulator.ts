@@ -7,6 +7,7 @@ import { maskSecret } from '../../../shared/profile';
 import { emulatorPortOf } from '../../emulator/emulator-port';
 import { localProfileOf } from '../../emulator/local-profile-tokens';
 import { parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
+import { outputWhileServing } from '../standard-io';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { waitForSignal } from '../wait-for-signal';
@@ -23,6 +24,12 @@ const randomToken = (prefix: string) => `${prefix}_${randomBytes(24).toString('b
 /** What the emulator's stop still does, said to a Ctrl+C or SIGTERM after the first. */
 const EMULATOR_STOP_STEPS =
   'a notification still waiting for its answer is cancelled and stays owed, then the emulator closes.';
+
+/** What the emulator still does once its lines cannot be printed. */
+const EMULATOR_GOES_ON = {
+  command: 'emulator',
+  goesOn: 'goes on answering and sending its notifications until Ctrl+C or SIGTERM.',
+};
 
 /**
  * What it says of its tokens at start: a token given by flag is kept for the run, whatever the
@@ -70,7 +77,12 @@ export function deliveryLine(delivery: TimelineSummary, details: Readonly<Record
 export function runEmulator(context: CliContext, rawFlags: unknown, until?: Promise<void>): Promise<void> {
   // Heard from the start until it has closed: one more during the close is answered.
   const stop = waitForSignal({ say: context.io.stderr, steps: EMULATOR_STOP_STEPS }, until);
-  return emulateUntil(context, rawFlags, stop.signalled).finally(stop.release);
+  // Its lines, printed until standard output is gone; the emulator goes on after that.
+  const printed = outputWhileServing(context.io, EMULATOR_GOES_ON);
+  return emulateUntil({ ...context, io: printed.io }, rawFlags, stop.signalled).finally(() => {
+    printed.release();
+    stop.release();
+  });
 }
 
 async function emulateUntil(context: CliContext, rawFlags: unknown, until: Promise<void>): Promise<void> {

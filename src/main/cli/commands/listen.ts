@@ -20,6 +20,7 @@ import { whoseWord } from '../../../shared/provenance';
 import { recordStatus } from '../../../shared/record-status';
 import { numberFlag, parseFlags, portFlag, withConsole, type CliContext } from '../cli-context';
 import { UsageError } from '../cli-errors';
+import { outputWhileServing } from '../standard-io';
 import { stdinValues } from '../stdin-value';
 import { terminalSafe } from '../terminal-text';
 import { screenMask } from '../../timeline/screen-summaries';
@@ -121,15 +122,27 @@ function whoseMark(summary: TimelineSummary): string[] {
 /** What listen's stop still does, said to a Ctrl+C or SIGTERM after the first. */
 const LISTEN_STOP_STEPS = 'the webhooks being received are answered and stored, then the listener closes.';
 
+/** What listen still does once its lines cannot be printed. */
+const LISTEN_GOES_ON = {
+  command: 'listen',
+  goesOn: 'goes on receiving and storing webhooks (history, the Timeline) until Ctrl+C or SIGTERM.',
+};
+
 /**
  * The listener on its own, in the foreground: stores into the same database as the app, prints
- * a line per webhook, and stops on Ctrl+C (or when `until` resolves, for tests). Signals are
+ * a line per webhook (while standard output can be written), and stops on Ctrl+C (or when
+ * `until` resolves, for tests). Signals are
  * heard from the start until it has closed: one more during the close is answered, not the end
  * of the process before what it acknowledged is stored.
  */
 export function runListen(context: CliContext, rawFlags: unknown, until?: Promise<void>): Promise<void> {
   const stop = waitForSignal({ say: context.io.stderr, steps: LISTEN_STOP_STEPS }, until);
-  return listenUntil(context, rawFlags, stop.signalled).finally(stop.release);
+  // Its lines, printed until standard output is gone (`listen | head -2`); listening goes on.
+  const printed = outputWhileServing(context.io, LISTEN_GOES_ON);
+  return listenUntil({ ...context, io: printed.io }, rawFlags, stop.signalled).finally(() => {
+    printed.release();
+    stop.release();
+  });
 }
 
 async function listenUntil(context: CliContext, rawFlags: unknown, until: Promise<void>): Promise<void> {

@@ -16,6 +16,7 @@ import { resolveDataDir } from '../../data-dir';
 import { parseFlags, portFlag, type CliContext } from '../cli-context';
 import { addNoBrowserFlags, noBrowserFlagsShape, openBrowser, opensBrowser } from '../open-browser';
 import { terminalSafe } from '../terminal-text';
+import { outputWhileServing } from '../standard-io';
 import { waitForSignal } from '../wait-for-signal';
 import {
   browserOpenedLine,
@@ -32,6 +33,12 @@ export const DEFAULT_SERVE_PORT = 4400;
 
 /** What serve's stop still does, said to a Ctrl+C or SIGTERM after the first. */
 const SERVE_STOP_STEPS = 'scenario runs under way are cancelled and stored, then the console closes.';
+
+/** What serve still does once its lines cannot be printed. */
+const SERVE_GOES_ON = {
+  command: 'serve',
+  goesOn: 'goes on serving the console, its listener and its emulator until Ctrl+C or SIGTERM.',
+};
 
 const serveFlags = z.object({
   port: portFlag.default(DEFAULT_SERVE_PORT),
@@ -133,10 +140,12 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
   // must reach this cleanup, not Node's default of ending the process (leaving the control file).
   // Heard until the cleanup has ended: one more during it is answered, where it cut it short.
   const stop = waitForSignal({ say: io.stderr, steps: SERVE_STOP_STEPS }, until);
+  // Its lines, printed until standard output is gone; serving goes on after that.
+  const printed = outputWhileServing(io, SERVE_GOES_ON);
   try {
     const active = core.profiles.active().fields;
-    io.stdout(launchLinkLines(server.launchUrl, openCommandOn(server.port)));
-    io.stdout(
+    printed.io.stdout(launchLinkLines(server.launchUrl, openCommandOn(server.port)));
+    printed.io.stdout(
       serveStartupLines({
         dataDir: resolve(dataDir),
         profile: { name: active.name, environment: active.environment },
@@ -158,7 +167,7 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
             : null;
       if (moved === null || moved[1] === null) return;
       said[moved[0]] = moved[1].said;
-      io.stdout(moved[1].line);
+      printed.io.stdout(moved[1].line);
     });
     // Said on the first start only; Settings keeps it in view after that.
     const { warning, warningIsNew } = core.appInfo().vault;
@@ -175,7 +184,7 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
       io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
     for (const line of damagedProfilesWarnings(core.profiles.snapshot().profiles))
       io.stderr(terminalLine('warning', terminalSafe(line, { maxChars: 2000 })));
-    if (opensBrowser(flags)) io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
+    if (opensBrowser(flags)) printed.io.stdout(browserOpenedLine(await openBrowser(server.launchUrl)));
     await stop.signalled;
   } finally {
     if (controlFile !== null) removeControlFile(controlFile);
@@ -183,6 +192,7 @@ export async function runServe(context: CliContext, rawFlags: unknown, until?: P
       await server.close();
       await core.close();
     } finally {
+      printed.release();
       stop.release();
     }
   }
