@@ -1,9 +1,16 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Duplex } from 'node:stream';
 import type { NetworkFailure } from '../../shared/merchant-api';
 import type { HeaderList } from '../../shared/events';
 import { headerPairs } from '../http/header-pairs';
-import { classifyNetworkFailure, ExchangeCancelledError, ExchangeTimeoutError } from './network-failure';
+import {
+  classifyNetworkFailure,
+  ExchangeCancelledError,
+  ExchangeTimeoutError,
+  RequestNotSentError,
+} from './network-failure';
+import { unsendableMethodReason } from './unsendable-method';
 
 /** Answers larger than this are cut (and marked) rather than held in memory whole. */
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -98,6 +105,12 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       durationMs: performance.now() - started,
     });
   }
+  const notSent = unsendableMethodReason(spec.method);
+  if (notSent !== null)
+    return Promise.resolve({
+      ...failed(new RequestNotSentError(notSent), url.host),
+      durationMs: performance.now() - started,
+    });
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
@@ -161,6 +174,29 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
       written = true;
     });
     sending.on('error', (error) => (endCounting === null ? fail(error) : endCounting()));
+    // A 101 with Upgrade (asked for or not): Node emits 'upgrade', never 'response', and with no
+    // listener closes the socket saying nothing, so the exchange never settled. The 101 and its
+    // headers are the answer; what follows is another protocol's, not read, and the socket closed.
+    sending.on('upgrade', (res: IncomingMessage, socket: Duplex) => {
+      answering = true;
+      socket.destroy();
+      finish({
+        status: res.statusCode ?? null,
+        headers: headerPairs(res.rawHeaders),
+        body: Buffer.alloc(0),
+        truncated: false,
+        responseBytes: 0,
+        responseEnded: true,
+        cutShortStatus: null,
+        failure: null,
+      });
+    });
+    // Closed with no answer and no error: Node says nothing of a connection it hands over or
+    // closes itself (a switch of protocols it has no listener for). Said as Node says a hang-up,
+    // so the exchange always settles, and a request sent whole reads as maybe carried out.
+    sending.on('close', () => {
+      if (!answering) fail(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    });
     sending.on('response', (res: IncomingMessage) => {
       answering = true;
       const chunks: Buffer[] = [];

@@ -46,6 +46,17 @@ export class ExchangeCancelledError extends Error {
 }
 
 /**
+ * A request the exchange refuses before anything leaves (tunnel-request.ts): its message is the
+ * whole reason, said as it is, never as a network failure of the host's.
+ */
+export class RequestNotSentError extends Error {
+  constructor(reason: string) {
+    super(`Not sent: ${reason}`);
+    this.name = 'RequestNotSentError';
+  }
+}
+
+/**
  * OpenSSL's reason in an error Node passes on whole (`write EPROTO 80…:error:0A00010B:SSL
  * routines:ssl3_get_record:wrong version number:../deps/openssl/…:354:` and a line break): the
  * words between the function and the source file, or null when the message has none.
@@ -86,6 +97,7 @@ export function classifyNetworkFailure(error: unknown, host: string, sentWhole =
       message: error.message,
       code: null,
     };
+  if (error instanceof RequestNotSentError) return { kind: 'other', message: error.message, code: null };
   const code =
     typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null;
   const detail = errorWords(error);
