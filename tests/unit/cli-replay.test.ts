@@ -14,6 +14,7 @@ let dispose: () => Promise<void> = async () => undefined;
 let webhookIds: number[] = [];
 let requestId = 0;
 let rawId = 0;
+let connectId = 0;
 let server: Server;
 let target = '';
 const received: string[] = [];
@@ -68,10 +69,21 @@ beforeAll(async () => {
       requestBody: Buffer.from('GARBAGE LINE\r\n\r\n'),
       atMs: Date.parse('2026-01-15T10:03:00Z'),
     },
+    // A CONNECT the listener answered 405 and stored, as it stores one (webhook-server.ts).
+    {
+      kind: 'webhook',
+      method: 'CONNECT',
+      url: 'evil:443',
+      status: 405,
+      error: 'CONNECT is not accepted (webhooks are POSTed); answered 405 and stored it anyway.',
+      requestHeaders: [['Host', 'evil:443']],
+      atMs: Date.parse('2026-01-15T10:04:00Z'),
+    },
   ]);
   webhookIds = recorded.slice(0, 2).map((summary) => summary.id);
   requestId = recorded[2]?.id ?? 0;
   rawId = recorded[3]?.id ?? 0;
+  connectId = recorded[4]?.id ?? 0;
   await opened.core.close();
 });
 
@@ -162,6 +174,19 @@ describe('checkout-console replay', () => {
       code: 2,
       stderr: expect.stringContaining('is a request, not a webhook'),
     });
+  });
+
+  it('a stored CONNECT in a batch is refused before sending, in one line; the others go and the summary is printed', async () => {
+    const before = received.length;
+    const run = await replay(String(webhookIds[0]), String(connectId), String(webhookIds[1]), '--to', target);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^Replayed 3 of 3 \(1 failed\) at \d+\.\d\/s; records \d+, \d+, \d+\n$/);
+    expect(run.stderr).toMatch(/^failed: Not sent: a CONNECT request asks for a tunnel[^\n]*\n$/);
+    expect(
+      received
+        .slice(before)
+        .map((body) => (JSON.parse(body) as { order_reference_id: string }).order_reference_id),
+    ).toEqual(['REF-1', 'REF-2']);
   });
 
   it('refuses a raw request (bytes the listener could not read as HTTP) rather than make up a POST of them', async () => {

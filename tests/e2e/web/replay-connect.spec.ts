@@ -1,0 +1,40 @@
+import { connect } from 'node:net';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { JwtPage } from '../pages/jwt-page';
+
+/** Sends a raw CONNECT to the listener (as the tester did) and returns the id it was stored as. */
+function storeConnect(listener: string): Promise<number> {
+  const { hostname, port } = new URL(listener);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () =>
+      socket.write('CONNECT evil:443 HTTP/1.1\r\nHost: evil:443\r\n\r\n'),
+    );
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      try {
+        resolve((JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { id: number }).id);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+// Replayed from the window, a stored CONNECT's send never settled: the run stayed `running`, its
+// record `waiting`. It is refused before anything leaves, and the run says why, as `replay` does.
+test('Replay of a stored CONNECT ends, saying in one line why it was not sent', async ({ page, served }) => {
+  await openConsole(page, served, '#/listener');
+  const listener = await new JwtPage(page).listenerUrl();
+  const id = await storeConnect(listener);
+  await page.goto(`${served.origin}/#/replay?ids=${id}`);
+  await expect(page.getByTestId('replay-plan')).toContainText('1 send');
+  await page.getByRole('button', { name: /^Replay 1$/ }).click();
+  const progress = page.getByTestId('replay-progress');
+  await expect(progress).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('replay-failures')).toHaveText('1 failed');
+  await expect(page.getByTestId('replay-causes')).toHaveText(
+    'Not sent: a CONNECT request asks for a tunnel to another address, not for an answer, and the console sends only requests it can record an answer to.',
+  );
+});
