@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { pointLocalProfile } from '../e2e/fixtures/serve-process';
+import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { startCli, waitForOutput, type CliProcess } from './helpers/cli-process';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -83,11 +83,20 @@ describe.skipIf(process.platform === 'win32')(
   () => {
     it('listen goes on answering and storing every webhook, and says once that its lines are no longer printed', async () => {
       const dataDir = join(temp.dir, 'listen');
-      const listen = start(['--data-dir', dataDir, 'listen', '--port', '22610', '--notification-token', 'x']);
-      await waitForOutput(listen, /Listening on http:\/\/127\.0\.0\.1:22610/);
+      const port = await freePort();
+      const listen = start([
+        '--data-dir',
+        dataDir,
+        'listen',
+        '--port',
+        String(port),
+        '--notification-token',
+        'x',
+      ]);
+      await waitForOutput(listen, new RegExp(`Listening on http://127\\.0\\.0\\.1:${port}`));
       // `| head -1`: the reader has its line and leaves; the next line's write finds the pipe closed.
       listen.child.stdout?.destroy();
-      expect(await postWebhooks(22610, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(await postWebhooks(port, 5)).toEqual([200, 200, 200, 200, 200]);
       expect(listen.child.exitCode, listen.output()).toBeNull();
       expect(await storedWebhooks(dataDir)).toEqual(SENT);
       expect(listen.stderr().split('no longer printed'), listen.stderr()).toHaveLength(2);
@@ -100,11 +109,20 @@ describe.skipIf(process.platform === 'win32')(
 
     it('listen goes on silently when standard error is gone too (`2>&1 | head -1`)', async () => {
       const dataDir = join(temp.dir, 'listen-both');
-      const listen = start(['--data-dir', dataDir, 'listen', '--port', '22611', '--notification-token', 'x']);
-      await waitForOutput(listen, /Listening on http:\/\/127\.0\.0\.1:22611/);
+      const port = await freePort();
+      const listen = start([
+        '--data-dir',
+        dataDir,
+        'listen',
+        '--port',
+        String(port),
+        '--notification-token',
+        'x',
+      ]);
+      await waitForOutput(listen, new RegExp(`Listening on http://127\\.0\\.0\\.1:${port}`));
       listen.child.stdout?.destroy();
       listen.child.stderr?.destroy();
-      expect(await postWebhooks(22611, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(await postWebhooks(port, 5)).toEqual([200, 200, 200, 200, 200]);
       expect(listen.child.exitCode).toBeNull();
       expect(await storedWebhooks(dataDir)).toEqual(SENT);
       expect(await stopped(listen)).toBe(0);
@@ -112,11 +130,12 @@ describe.skipIf(process.platform === 'win32')(
 
     it('emulator goes on answering when its first lines find the reader gone', async () => {
       const dataDir = join(temp.dir, 'emulator');
-      const emulator = start(['--data-dir', dataDir, 'emulator', '--port', '22612']);
+      const port = await freePort();
+      const emulator = start(['--data-dir', dataDir, 'emulator', '--port', String(port)]);
       // Closed before the process has started: its banner is the write that finds it gone.
       emulator.child.stdout?.destroy();
       await eventually(emulator, () => NOTE.test(emulator.stderr()), 'said its lines are no longer printed');
-      const answered = await fetch('http://127.0.0.1:22612/').then((response) => response.status);
+      const answered = await fetch(`http://127.0.0.1:${port}/`).then((response) => response.status);
       expect(answered).toBeGreaterThanOrEqual(200);
       expect(emulator.child.exitCode).toBeNull();
       expect(await stopped(emulator)).toBe(0);
@@ -124,11 +143,12 @@ describe.skipIf(process.platform === 'win32')(
 
     it('serve goes on serving when its first lines find the reader gone', async () => {
       const dataDir = join(temp.dir, 'serve');
-      await pointLocalProfile(dataDir, { listenerPort: 22615, baseUrl: 'http://127.0.0.1:22616' });
-      const serve = start(['--data-dir', dataDir, 'serve', '--port', '22614', '--no-open']);
+      const [listenerPort, emulatorPort] = [await freePort(), await freePort()];
+      await pointLocalProfile(dataDir, { listenerPort, baseUrl: `http://127.0.0.1:${emulatorPort}` });
+      const serve = start(['--data-dir', dataDir, 'serve', '--port', '0', '--no-open']);
       serve.child.stdout?.destroy();
       await eventually(serve, () => NOTE.test(serve.stderr()), 'said its lines are no longer printed');
-      expect(await postWebhooks(22615, 2)).toEqual([200, 200]);
+      expect(await postWebhooks(listenerPort, 2)).toEqual([200, 200]);
       expect(serve.child.exitCode).toBeNull();
       expect(await stopped(serve)).toBe(0);
     }, 90_000);
