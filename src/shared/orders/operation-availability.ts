@@ -101,7 +101,7 @@ const BY_DEFAULT_WORDS: Partial<
     short: 'refunded, total unknown',
     title: 'Refunded by the documented default',
     why: (total) =>
-      `the order total is unknown (${total}), so the capture counted as full by the documented default (${DEFAULT_RULE}) and all of it refunded reads fully refunded, not because the amounts show nothing left: an uncaptured rest may still be authorised`,
+      `the order total is unknown (${total}), so the capture counted as full by the documented default (${DEFAULT_RULE}) and all of it refunded reads fully refunded, not because the amounts show nothing left: an uncaptured rest may still be authorised, to be captured or cancelled`,
   },
 };
 
