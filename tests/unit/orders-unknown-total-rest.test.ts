@@ -128,7 +128,7 @@ describe("the emulator's held state beside an order whose stored records say it"
     const records = [...capturedTen(), refunded('10.00')];
     const lifecycle = derive(records);
     expect(lifecycle.state).toBe('fully_refunded');
-    const note = emulatorHeldStateNote(lifecycle.state, 'partially_refunded', records, lifecycle.facts) ?? '';
+    const note = emulatorHeldStateNote(lifecycle.state, 'partially_refunded', records, lifecycle) ?? '';
     expect(note).not.toContain('no record here says so yet');
     expect(note).toContain(`#${records.at(-1)?.id ?? 0} order_refunded`);
     expect(note).toContain('total is unknown');

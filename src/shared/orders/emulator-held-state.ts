@@ -1,7 +1,7 @@
 import type { TimelineSummary } from '../events';
 import { emulatorArrivalIds, receivedFromEmulator } from './emulator-arrivals';
 import { ORDER_STATE_WORDS, totalUnknownWords } from './operation-availability';
-import type { OrderFacts } from './order-lifecycle';
+import type { OrderFacts, OrderLifecycle } from './order-lifecycle';
 import { eventTypeReaches, lifecycleStepOf, type OrderState } from './order-states';
 import { tokenJudgedAgainstWords } from './token-judged-against';
 
@@ -21,8 +21,11 @@ type HeldRecord = Pick<
   | 'imported'
 >;
 
-/** The order's total as its facts give it: null when unknown, with why (order-facts.ts). */
-type HeldOrderTotal = Pick<OrderFacts, 'amount' | 'totalUnknown'>;
+/**
+ * The order as derived: whether the documented default decided its state (rest-shown.ts, the
+ * one rule for "fully" by default), and why its total is unknown (order-facts.ts).
+ */
+type HeldOrderTotal = Pick<OrderLifecycle, 'stateByDefault'> & { facts: Pick<OrderFacts, 'totalUnknown'> };
 
 /**
  * What this console's emulator holds of an order: its state, or the sentence naming its row when
@@ -60,15 +63,16 @@ function readOtherwiseWords(
   held: OrderState,
   order: HeldOrderTotal | undefined,
 ): string {
+  // The default's "fully" against the emulator's partial state of the same step (captured,
+  // refunded): the order's own mark, not a second reading of its amounts.
   const byDefault =
     order !== undefined &&
-    order.amount === null &&
+    order.stateByDefault &&
     state !== null &&
-    state.startsWith('fully_') &&
     lifecycleStepOf(state) === lifecycleStepOf(held);
   const says = state === null ? 'no state' : ORDER_STATE_WORDS[state];
   if (!byDefault) return `this order's records, read in order, say ${says} (each record's effect says why)`;
-  const total = totalUnknownWords(order.totalUnknown).replace(/\.$/u, '');
+  const total = totalUnknownWords(order.facts.totalUnknown).replace(/\.$/u, '');
   return `this order's total is ${total}, and by the documented default ("an unknown total counts a capture as full") its records read it as ${says}`;
 }
 

@@ -165,12 +165,7 @@ export function registerOrders(program: Command, context: CliContext): void {
           order?.state ?? (damaged === undefined ? undefined : { damaged: damaged.words });
         return { detail: found, held };
       });
-      const note = emulatorHeldStateNote(
-        detail.lifecycle.state,
-        held,
-        detail.records,
-        detail.lifecycle.facts,
-      );
+      const note = emulatorHeldStateNote(detail.lifecycle.state, held, detail.records, detail.lifecycle);
       context.io.stdout(
         flags.json === true
           ? `${terminalSafeJson(JSON.stringify(orderDetailJson(detail, note), null, 2))}\n`

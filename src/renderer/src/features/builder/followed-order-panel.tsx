@@ -43,7 +43,7 @@ export function FollowedOrderPanel({
   const heldNote =
     detail === null || elsewhere.length > 0
       ? null
-      : emulatorHeldStateNote(detail.lifecycle.state, held, detail.records, detail.lifecycle.facts);
+      : emulatorHeldStateNote(detail.lifecycle.state, held, detail.records, detail.lifecycle);
   return (
     <Stack gap="xs" data-testid="followed-order">
       <Group gap="xs">

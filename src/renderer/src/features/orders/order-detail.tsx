@@ -144,7 +144,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
     lifecycle.state,
     useEmulatorHeldState(lifecycle.orderId),
     records,
-    facts,
+    lifecycle,
   );
   return (
     <Stack gap="md">
