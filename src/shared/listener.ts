@@ -73,7 +73,7 @@ export const DEFAULT_LISTENER_SETTINGS: ListenerSettings = {
  */
 export const forwardHoldSchema = z.object({
   forwardTo: z.string(),
-  /** Why, in the live guard's words, with how to confirm it again. */
+  /** Why, in the live guard's words (the view offers the confirmation beside it). */
   reason: z.string(),
   /** Webhooks this listener received since the hold began and did not forward. */
   notForwarded: z.number().int().min(0),

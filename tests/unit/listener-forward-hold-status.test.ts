@@ -53,7 +53,7 @@ describe('the listener status says a held forward-to', () => {
     const live = core.profiles.findByName('Live');
     if (live === undefined) throw new Error('no Live profile');
     core.profiles.update(live.id, { publicListenerUrl: merchantUrl }, keep);
-    const reason = `${merchantUrl} belongs to a live profile ("Live", its public listener URL ${merchantUrl}): forwarding webhooks to it reaches production. Save the forward-to again in the Listener view and confirm it, or run listen --yes-live.`;
+    const reason = `${merchantUrl} belongs to a live profile ("Live", its public listener URL ${merchantUrl}): forwarding webhooks to it reaches production.`;
     await until(() => pushed.at(-1)?.forwardHold != null);
     // Pushed as the profile changed, not only read on the next load.
     expect(pushed.at(-1)?.forwardHold).toEqual({ forwardTo: merchantUrl, reason, notForwarded: 0 });

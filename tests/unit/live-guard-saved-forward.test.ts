@@ -71,7 +71,7 @@ describe("a saved forward-to that has become a live profile's address", () => {
     const held = await forwardAfter(before);
     expect(arrived).toEqual([]);
     expect(held.error).toBe(
-      `Not forwarded to ${merchantUrl}/notify: ${merchantUrl} belongs to a live profile ("Live", its public listener URL ${merchantUrl}): forwarding webhooks to it reaches production. Save the forward-to again in the Listener view and confirm it, or run listen --yes-live.`,
+      `Not forwarded to ${merchantUrl}/notify: ${merchantUrl} belongs to a live profile ("Live", its public listener URL ${merchantUrl}): forwarding webhooks to it reaches production. Confirm forwarding to production in the Listener view, or run listen --yes-live.`,
     );
     expect(held.details).toMatchObject({ failure: { kind: 'live', code: null } });
 

@@ -8,7 +8,7 @@ import { FORWARDING_WEBHOOKS } from './forward-guard';
 
 /** How a held forward-to is confirmed again, from the window or a terminal. */
 export const CONFIRM_LIVE_FORWARD =
-  'Save the forward-to again in the Listener view and confirm it, or run listen --yes-live.';
+  'Confirm forwarding to production in the Listener view, or run listen --yes-live.';
 
 interface LiveForwardHoldDependencies {
   profiles: { snapshot(): { profiles: LiveCallTarget['profiles'] } };
@@ -28,13 +28,17 @@ export function createLiveForwardHold(deps: LiveForwardHoldDependencies) {
   let warned: string | null = null;
   // Webhooks held under the hold warned of (`warned`); counted afresh when it changes or lifts.
   let notForwarded = 0;
-  /** Why a forward to `forwardTo` is held now, or null when it may go. */
-  const heldBecause = (forwardTo: string): string | null => {
+  /** The live guard's refusal of a forward to `forwardTo` now, or null when it may go. */
+  const refusalOf = (forwardTo: string): string | null => {
     if (deps.overrides.confirmLiveForward === true) return null;
     if (deps.settings.liveConfirmedForwardTo() === forwardTo) return null;
     const live = liveAddressReachedBy(forwardTo, deps.profiles.snapshot().profiles);
-    if (live === null) return null;
-    return `${liveAddressRefusal(forwardTo, live, FORWARDING_WEBHOOKS)} ${CONFIRM_LIVE_FORWARD}`;
+    return live === null ? null : liveAddressRefusal(forwardTo, live, FORWARDING_WEBHOOKS);
+  };
+  /** Why a forward to `forwardTo` is held now, with how to confirm it, or null when it may go. */
+  const heldBecause = (forwardTo: string): string | null => {
+    const refusal = refusalOf(forwardTo);
+    return refusal === null ? null : `${refusal} ${CONFIRM_LIVE_FORWARD}`;
   };
   /** Warns once that forwards to `forwardTo` are held, if they are; again after a change. */
   const sayHold = (forwardTo: string | null): string | null => {
@@ -57,10 +61,12 @@ export function createLiveForwardHold(deps: LiveForwardHoldDependencies) {
     },
     /** The hold on `forwardTo` as the Listener view shows it, or null when forwards go. */
     holdOf(forwardTo: string | null): ForwardHold | null {
-      const held = forwardTo === null ? null : heldBecause(forwardTo);
-      if (forwardTo === null || held === null) return null;
+      const refusal = forwardTo === null ? null : refusalOf(forwardTo);
+      if (forwardTo === null || refusal === null) return null;
       // Counted only under the hold warned of: a hold begun since (not yet warned) kept none.
-      return { forwardTo, reason: held, notForwarded: held === warned ? notForwarded : 0 };
+      const counted = `${refusal} ${CONFIRM_LIVE_FORWARD}` === warned;
+      // The view's alert offers the confirmation itself: "in the Listener view" is not said there.
+      return { forwardTo, reason: refusal, notForwarded: counted ? notForwarded : 0 };
     },
   };
 }

@@ -45,6 +45,8 @@ test('a forward-to that became a live address is said held in the Listener view,
     await expect(held).toContainText(
       `${url} belongs to a live profile ("Live", its public listener URL ${url}): forwarding webhooks to it reaches production.`,
     );
+    // It offers the confirmation itself, so it never sends the user to the view it is in.
+    await expect(held).not.toContainText('in the Listener view');
     const count = page.getByTestId('listener-forward-held-count');
     await expect(count).toHaveText('No webhook has arrived since the hold began here.');
 

@@ -36,7 +36,7 @@ export function ForwardHoldAlert({ hold }: { hold: ForwardHold }) {
         <Text size="sm" data-testid="listener-forward-held-count">
           {words.kept}
         </Text>
-        <Button size="xs" color="red" variant="light" onClick={() => void confirmAgain()}>
+        <Button size="xs" color="red" variant="filled" onClick={() => void confirmAgain()}>
           Confirm forwarding to production
         </Button>
         {failure !== null && (
