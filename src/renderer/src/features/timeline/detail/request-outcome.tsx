@@ -15,6 +15,7 @@ import {
 } from '@shared/merchant-api';
 import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
 import { CLIENT_OPERATION_LABEL } from '@ui/order-format';
+import { SEVERITY_COLOR } from '@ui/severity-color';
 
 /** What the client stores in a request record's `details` (src/main/merchant-api/merchant-api-client.ts). */
 const requestDetailsSchema = z.object({
@@ -54,7 +55,7 @@ function OrderNamesNote({ detail, operation }: { detail: TimelineDetail; operati
   if (finding === null) return null;
   return (
     <Alert
-      color={finding.severity === 'error' ? 'red' : 'yellow'}
+      color={SEVERITY_COLOR[finding.severity]}
       title={`Filed under order ${detail.orderId} (${finding.code})`}
       data-testid="request-order-finding"
     >

@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { SEVERITY_COLOR } from '@ui/severity-color';
 import type { TimelineDetail } from '@shared/events';
 import { deliveryAttemptFacts, injectedFaultsSentence } from '@shared/emulator-fault-words';
 import { IMPORTED_TOKEN_VERDICT } from '@shared/jwt/imported-verdict-words';
@@ -53,7 +54,7 @@ function TokenChecks({ detail }: { detail: TimelineDetail }) {
       </Group>
       {token.findings.map((finding) => (
         <Group key={finding.path} gap="xs" wrap="nowrap" align="flex-start" data-testid="token-finding">
-          <Badge size="xs" color={finding.severity === 'error' ? 'red' : 'yellow'} tt="none">
+          <Badge size="xs" color={SEVERITY_COLOR[finding.severity]} tt="none">
             {finding.severity}
           </Badge>
           <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
@@ -137,7 +138,7 @@ function BodyFindings({ detail }: { detail: TimelineDetail }) {
             {findings.map((finding, index) => (
               <Table.Tr key={`${finding.path}:${index}`}>
                 <Table.Td w={80}>
-                  <Badge size="xs" color={finding.severity === 'error' ? 'red' : 'yellow'} tt="none">
+                  <Badge size="xs" color={SEVERITY_COLOR[finding.severity]} tt="none">
                     {finding.severity}
                   </Badge>
                 </Table.Td>
