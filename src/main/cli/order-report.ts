@@ -11,6 +11,7 @@ import {
   type OrderSummary,
   type StripStep,
 } from '../../shared/orders/order-lifecycle';
+import { findingsSeverityWords } from '../../shared/orders/findings-severity';
 import { lastEvidenceWords } from '../../shared/orders/last-evidence';
 import { otherProfileWord } from '../../shared/orders/order-profile';
 import { stepEvidence } from '../../shared/orders/strip-steps';
@@ -49,6 +50,8 @@ export function orderSummaryJson(order: OrderSummary) {
     records: order.recordCount,
     out_of_order: order.outOfOrder,
     findings: order.findings,
+    /** The worst of them, `error` or `warning` (the list's badge is red only for an error); null when none. */
+    findings_severity: order.findingsSeverity,
   };
 }
 
@@ -77,7 +80,8 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
       order.amount === null ? 'unknown' : formatMoney(order.amount, order.currency),
       dash(order.profileName),
       lastEvidenceWords(order, terminalSafe),
-      String(order.findings),
+      // Words where the view has a hue: "1 finding, a warning" is not the error the count alone read as.
+      order.findings === 0 ? '0' : findingsSeverityWords(order.findings, order.findingsSeverity),
     ]),
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderCursor } from '../../shared/contract/orders';
+import { severitySchema } from '../../shared/orders/findings-severity';
 import { knownFromSchema } from '../../shared/orders/order-known-from';
 import { orderStateSchema, type OrderState } from '../../shared/orders/order-states';
 import type { OrderSummary } from '../../shared/orders/order-lifecycle';
@@ -29,6 +30,8 @@ interface OrderRow {
   record_count: number;
   out_of_order: number;
   findings: number;
+  /** The worst finding's severity (migration 048); NULL when there is none. */
+  findings_severity: string | null;
 }
 
 export interface OrderQuery {
@@ -81,6 +84,8 @@ function toSummary(row: OrderRow): OrderSummary {
     recordCount: row.record_count,
     outOfOrder: row.out_of_order,
     findings: row.findings,
+    // A word this version does not know, with findings to tell by it, is never drawn milder.
+    findingsSeverity: row.findings === 0 ? null : severitySchema.catch('error').parse(row.findings_severity),
   };
 }
 
@@ -142,7 +147,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
       reference_id = @reference_id,
       amount = @amount, currency = @currency, profile_id = @profile_id, profile_name = @profile_name,
       created_ms = @created_ms, created_known = @created_known, first_seen_ms = @first_seen_ms, last_ms = @last_ms, evidence_known = @evidence_known, record_count = @record_count, out_of_order = @out_of_order,
-      findings = @findings WHERE order_id = @order_id AND stale = @seen`),
+      findings = @findings, findings_severity = @findings_severity WHERE order_id = @order_id AND stale = @seen`),
     remove: db.prepare<[string, number]>('DELETE FROM orders WHERE order_id = ? AND stale = ?'),
     byId: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?'),
     marks: db.prepare<[], { marked: number; newest: number }>(
@@ -261,6 +266,7 @@ export function createOrdersRepository(db: SqliteDatabase) {
         record_count: summary.recordCount,
         out_of_order: summary.outOfOrder,
         findings: summary.findings,
+        findings_severity: summary.findingsSeverity,
       });
       return result.changes > 0;
     },

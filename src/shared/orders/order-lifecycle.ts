@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventKindSchema, type TimelineSummary } from '../events';
 import { originalProvenanceSchema, provenanceSchema } from '../provenance';
+import { severitySchema, worstSeverity } from './findings-severity';
 import { knownFromSchema } from './order-known-from';
 import { LIFECYCLE_STEPS, orderStateSchema } from './order-states';
 
@@ -272,7 +273,7 @@ export type OrderFacts = z.infer<typeof orderFactsSchema>;
 /** Something the service's own evidence says that cannot be true of this order, or cannot be read. */
 export const orderFindingSchema = z.object({
   recordId: z.number().int(),
-  severity: z.enum(['error', 'warning']),
+  severity: severitySchema,
   /** `currency_mismatch`, `over_capture`, `over_refund`, `unknown_capture`, `capture_amount_changed`, `refund_amount_changed`, `unreadable_amount`, `zero_amount`, `names_another_order`, `not_an_answer`, `another_checkout`, `create_status`; warnings: `unreadable_body`, `order_names_disagree`, `damaged_record` (not counted), `damaged_record_read` (counted), `another_profile` (a record of another profile's, not counted). */
   code: z.string(),
   message: z.string(),
@@ -385,6 +386,8 @@ export const orderSummarySchema = z.object({
   outOfOrder: z.number().int(),
   /** How many findings the order has (see OrderLifecycle.findings). */
   findings: z.number().int(),
+  /** The worst of them (worstSeverity), stored with the summary (migration 048); null when none. */
+  findingsSeverity: severitySchema.nullable().default(null),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -407,5 +410,6 @@ export function summariseLifecycle(lifecycle: OrderLifecycle): OrderSummary {
     recordCount: facts.recordCount,
     outOfOrder: lifecycle.outOfOrder,
     findings: lifecycle.findings.length,
+    findingsSeverity: worstSeverity(lifecycle.findings),
   };
 }

@@ -45,6 +45,7 @@ import ordersEvidenceKnown from './044-orders-evidence-known';
 import ordersOwnProfileEvidence from './045-orders-own-profile-evidence';
 import ordersRestShown from './046-orders-rest-shown';
 import ordersStateByDefault from './047-orders-state-by-default';
+import ordersFindingsSeverity from './048-orders-findings-severity';
 
 export interface Migration {
   readonly id: number;
@@ -108,4 +109,5 @@ export const migrations: readonly Migration[] = [
   { id: 45, name: '045-orders-own-profile-evidence', sql: ordersOwnProfileEvidence },
   { id: 46, name: '046-orders-rest-shown', sql: ordersRestShown },
   { id: 47, name: '047-orders-state-by-default', sql: ordersStateByDefault },
+  { id: 48, name: '048-orders-findings-severity', sql: ordersFindingsSeverity },
 ];

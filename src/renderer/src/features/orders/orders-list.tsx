@@ -6,6 +6,8 @@ import { lastEvidenceWords } from '@shared/orders/last-evidence';
 import { WHOLE_BADGE } from '@ui/order-format';
 import { formatMoney } from '@shared/money-format';
 import { badgeColors } from '@ui/readable-colors';
+import { worstColorOf } from '@ui/severity-color';
+import { findingsBadgeWords, findingsSeverityWords } from '@shared/orders/findings-severity';
 import { StateBadge } from './state-badge';
 import { useVirtualRows } from './use-virtual-rows';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
@@ -51,14 +53,16 @@ function OrderRow({
         </Text>
         <Group gap={4} wrap="nowrap">
           {order.findings > 0 && (
+            // The worst finding's hue, as the order's findings box: red only for an error.
             <Badge
               size="xs"
               variant="filled"
-              style={badgeColors('red', 'filled')}
+              style={badgeColors(worstColorOf(order.findingsSeverity), 'filled')}
               styles={WHOLE_BADGE}
+              title={findingsSeverityWords(order.findings, order.findingsSeverity)}
               data-testid="order-findings-count"
             >
-              {order.findings} {order.findings === 1 ? 'finding' : 'findings'}
+              {findingsBadgeWords(order.findings, order.findingsSeverity)}
             </Badge>
           )}
           <StateBadge
