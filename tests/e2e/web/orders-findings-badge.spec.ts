@@ -73,6 +73,9 @@ test("a warning-only order's list badge reads as a warning, an error's as an err
   await expect(warned).toHaveText('1 warning');
   await expect(warned).toHaveAttribute('title', '1 finding, a warning');
   expect(await backgroundOf(warned)).toBe(rgbOf(DEEP_SHADE.orange));
+  // The order's own findings box heads it in the list's words: one order, one way of saying it.
+  await orders.row('REF-WARNED').click();
+  await expect(orders.detail().getByTestId('order-findings')).toContainText(/^1 warning: /);
 
   const contradicted = orders.row('REF-CONTRADICTED').getByTestId('order-findings-count');
   await expect(contradicted).toHaveText(/^\d+ findings?$/);

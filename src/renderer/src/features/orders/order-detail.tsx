@@ -23,7 +23,6 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderDetail } from '@shared/contract/orders';
-import { countOf } from '@shared/count-words';
 import { CHECKOUT_URL_HOLDS_TOKEN_WORDS } from '@shared/merchant-api';
 import { MASK_PREFIX } from '@shared/profile';
 import {
@@ -46,6 +45,7 @@ import { lastEvidenceWords, latestRecordMark } from '@shared/orders/last-evidenc
 import { emulatorHeldStateNote } from '@shared/orders/emulator-held-state';
 import { StateBadge } from './state-badge';
 import { orderFindingsColor } from './order-findings-color';
+import { findingsBadgeWords, worstSeverity } from '@shared/orders/findings-severity';
 import { useEmulatorHeldState } from './use-emulator-held-state';
 import { useOrderLifecycle } from './use-order-lifecycle';
 import { formatZoned } from '@ui/instant-format';
@@ -118,7 +118,7 @@ function OrderFindings({ findings }: { findings: OrderLifecycle['findings'] }) {
       color={orderFindingsColor(findings)}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={`${countOf(findings.length, 'finding')}: ${findingsWords(findings)}`}
+      title={`${findingsBadgeWords(findings.length, worstSeverity(findings))}: ${findingsWords(findings)}`}
       data-testid="order-findings"
     >
       <List size="sm" spacing={2}>
