@@ -26,6 +26,11 @@ export const NETWORK_FAILURE_KINDS = [
   'cancelled',
   /** Cancelled once the whole request had been written: the service may have carried it out. */
   'cancelled_after_sending',
+  /**
+   * Refused by the console before anything left (a CONNECT: unsendable-method.ts): no connection
+   * was tried, so it is no failure of the network's and is titled as not sent.
+   */
+  'not_sent',
   'other',
 ] as const;
 
@@ -40,6 +45,21 @@ export const SENT_UNANSWERED_KINDS = [
   'timeout_after_sending',
   'reset_after_sending',
 ] as const satisfies readonly (typeof NETWORK_FAILURE_KINDS)[number][];
+
+/**
+ * The kinds of a request of which nothing left: refused by the console, or cancelled before it
+ * was written whole. The target cannot have acted on it, and no connection was refused or cut:
+ * a replay run counts it as `not sent`, apart from its failures (replay.ts).
+ */
+export const NOT_SENT_KINDS = [
+  'not_sent',
+  'cancelled',
+] as const satisfies readonly (typeof NETWORK_FAILURE_KINDS)[number][];
+
+/** Whether a failure's kind says nothing of the request left. */
+export function notSentFailure(failure: { kind?: unknown }): boolean {
+  return (NOT_SENT_KINDS as readonly unknown[]).includes(failure.kind);
+}
 
 /** Whether a failure's kind says the request was written whole and no answer came. */
 export function sentUnanswered(failure: { kind?: unknown }): boolean {
@@ -63,13 +83,15 @@ export function networkFailureText(failure: Pick<NetworkFailure, 'message' | 'co
 }
 
 /**
- * The title every screen gives a failed exchange: a cancel is no network failure, and a request
+ * The title every screen gives a failed exchange: a cancel, or a request the console refused to
+ * send (a CONNECT), is no network failure, and a request
  * that went whole with no answer after (cancelled, timed out, cut off) may have been carried out,
  * in the words a tab's lost connection uses.
  */
 export function networkFailureTitle(failure: { kind: string }): string {
   if (sentUnanswered(failure)) return 'No answer: it was sent, and may have been carried out';
   if (failure.kind === 'cancelled') return 'Not sent: cancelled';
+  if (failure.kind === 'not_sent') return 'Not sent: refused by the console';
   return `Network failure: ${failure.kind}`;
 }
 

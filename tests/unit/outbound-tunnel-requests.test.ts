@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { forwardWebhook } from '../../src/main/listener/forward-webhook';
 import { performHttpExchange, type HttpOutcome } from '../../src/main/outbound/http-exchange';
+import { networkFailureTitle } from '../../src/shared/merchant-api';
 import { recordStatusWord } from '../../src/shared/record-status';
 import { receivedWebhook } from './helpers/received-webhook';
 import { afterThisTest } from './helpers/replay-targets';
@@ -80,7 +81,9 @@ describe('a CONNECT: a tunnel, not an exchange with an answer', () => {
       const target = await rawServer(ANSWERED_405);
       const outcome = await exchange(method, target.url);
       expect(outcome.status).toBeNull();
-      expect(outcome.failure).toMatchObject({ kind: 'other', code: null });
+      // Its own kind, so every screen titles it as not sent, never "Network failure: other".
+      expect(outcome.failure).toMatchObject({ kind: 'not_sent', code: null });
+      expect(networkFailureTitle(outcome.failure ?? { kind: 'other' })).toMatch(/^Not sent: /);
       expect(outcome.failure?.message).toMatch(/^Not sent: a CONNECT request asks for a tunnel/);
       expect(outcome.failure?.message).not.toContain('\n');
       expect(target.connections()).toBe(0);

@@ -46,8 +46,8 @@ export class ExchangeCancelledError extends Error {
 }
 
 /**
- * A request the exchange refuses before anything leaves (tunnel-request.ts): its message is the
- * whole reason, said as it is, never as a network failure of the host's.
+ * A request the exchange refuses before anything leaves (unsendable-method.ts): its message is the
+ * whole reason, said as it is, and its kind `not_sent`, never a network failure of the host's.
  */
 export class RequestNotSentError extends Error {
   constructor(reason: string) {
@@ -97,7 +97,7 @@ export function classifyNetworkFailure(error: unknown, host: string, sentWhole =
       message: error.message,
       code: null,
     };
-  if (error instanceof RequestNotSentError) return { kind: 'other', message: error.message, code: null };
+  if (error instanceof RequestNotSentError) return { kind: 'not_sent', message: error.message, code: null };
   const code =
     typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null;
   const detail = errorWords(error);
