@@ -1,5 +1,5 @@
 import type { TimelineSummary } from './events';
-import { sentUnanswered } from './merchant-api';
+import { notSentFailure, sentUnanswered } from './merchant-api';
 
 /**
  * A record's status in words, the one reading for every list: the Timeline's rows and detail,
@@ -36,6 +36,21 @@ export function unansweredOf(
   return typeof failure === 'object' && failure !== null && sentUnanswered(failure);
 }
 
+/**
+ * Whether a request's record says nothing of it left (merchant-api.ts NOT_SENT_KINDS: refused
+ * by the console, as a CONNECT is, or cancelled before it was written whole, in
+ * `details.failure`). Its record reads `failed`; a replay run counts it `not sent`.
+ */
+export function refusedBeforeSending(
+  status: number | null,
+  error: string | null,
+  details: Readonly<Record<string, unknown>> | undefined,
+): boolean {
+  if (status !== null || error === null) return false;
+  const failure = details?.['failure'];
+  return typeof failure === 'object' && failure !== null && notSentFailure(failure);
+}
+
 export type RecordStatus =
   | { kind: 'answered'; status: number }
   /** Sent, its answer still awaited. */
@@ -58,6 +73,9 @@ export function recordStatus(summary: StatusFields): RecordStatus {
   return summary.unanswered === true ? { kind: 'unanswered' } : { kind: 'failed' };
 }
 
+/** The word of a record never sent, and of a replay run's count of sends of which nothing left. */
+export const NOT_SENT_WORD = 'not sent';
+
 /** The status column's word: `200`, `…` (waiting), `failed`, `unanswered`, `not sent`. */
 export function recordStatusWord(summary: StatusFields, waiting = '…'): string {
   const read = recordStatus(summary);
@@ -71,7 +89,7 @@ export function recordStatusWord(summary: StatusFields, waiting = '…'): string
     case 'unanswered':
       return 'unanswered';
     case 'not_sent':
-      return 'not sent';
+      return NOT_SENT_WORD;
   }
 }
 

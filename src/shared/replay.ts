@@ -4,7 +4,6 @@ import { countOf } from './count-words';
 import { eventFilterSchema } from './event-filter';
 import { carriesCredentials, credentialsRefusal, httpUrlSchema } from './http-url';
 import { TOKEN_PRESETS } from './jwt/token-presets';
-import { recordStatusWord } from './record-status';
 
 /**
  * Replaying stored webhooks: what to send (a selection by ids or a filter), where (this
@@ -92,13 +91,22 @@ export const replayProgressSchema = z.object({
   runId: z.string(),
   total: z.number().int(),
   done: z.number().int(),
-  /** Sends that failed: no answer before the request was sent whole, or an answer not taken. */
+  /**
+   * Sends that failed: tried, and no answer before the request was sent whole (refused, timed
+   * out, cut off), or an answer not taken. Sends of which nothing left are `notSent`, not these.
+   */
   failures: z.number().int(),
   /**
    * Sends written whole that got no answer (cancelled, timed out or cut off after sending): their
    * records read `unanswered`, since the target may have carried them out, so they are not failures.
    */
   unanswered: z.number().int().default(0),
+  /**
+   * Sends of which nothing left (merchant-api.ts NOT_SENT_KINDS): refused before sending, as a
+   * stored CONNECT is, or cancelled before written whole. Counted as failures, a run of one
+   * CONNECT read "1 / 1 sent … 1 failed", though nothing was sent and no connection tried.
+   */
+  notSent: z.number().int().default(0),
   /** Sends per second so far. */
   rate: z.number(),
   finished: z.boolean(),
@@ -112,6 +120,8 @@ export const replayProgressSchema = z.object({
   causes: z.array(z.string()).default([]),
   /** Why sends went unanswered, kept as `causes` are: the error lines of their records. */
   unansweredCauses: z.array(z.string()).default([]),
+  /** Why sends were not sent, kept as `causes` are: the error lines of their records. */
+  notSentCauses: z.array(z.string()).default([]),
   error: z.string().nullable(),
 });
 export type ReplayProgress = z.infer<typeof replayProgressSchema>;
@@ -163,46 +173,16 @@ export function startingProgress(runId: string, total: number): ReplayProgress {
     done: 0,
     failures: 0,
     unanswered: 0,
+    notSent: 0,
     rate: 0,
     finished: false,
     cancelled: false,
     lastRecordIds: [],
     causes: [],
     unansweredCauses: [],
+    notSentCauses: [],
     error: null,
   };
-}
-
-export interface ReplayCountPart {
-  count: number;
-  /** The status word its records read (record-status.ts): `failed` or `unanswered`. */
-  word: string;
-  kind: 'failed' | 'unanswered';
-}
-
-/**
- * A run's counts in the words of its records, for the Replay view and the CLI: a send cancelled
- * once sent whole read `unanswered` on its record and "1 failed" in the run's summary. Failed is
- * always said (`0 failed`); unanswered only when some were.
- */
-export function replayCountParts(
-  progress: Pick<ReplayProgress, 'failures' | 'unanswered'>,
-): ReplayCountPart[] {
-  const failed = recordStatusWord({ status: null, error: '', unanswered: false });
-  const unanswered = recordStatusWord({ status: null, error: '', unanswered: true });
-  const parts: ReplayCountPart[] = [];
-  if (progress.failures > 0 || progress.unanswered === 0)
-    parts.push({ count: progress.failures, word: failed, kind: 'failed' });
-  if (progress.unanswered > 0)
-    parts.push({ count: progress.unanswered, word: unanswered, kind: 'unanswered' });
-  return parts;
-}
-
-/** The counts as one phrase: `1 unanswered`, `2 failed, 1 unanswered`, `0 failed`. */
-export function replayCountWords(progress: Pick<ReplayProgress, 'failures' | 'unanswered'>): string {
-  return replayCountParts(progress)
-    .map((part) => `${part.count} ${part.word}`)
-    .join(', ');
 }
 
 /**

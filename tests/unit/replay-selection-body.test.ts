@@ -200,12 +200,14 @@ const ended = (runId: string): ReplayProgress => ({
   done: 113,
   failures: 0,
   unanswered: 0,
+  notSent: 0,
   rate: 10,
   finished: true,
   cancelled: true,
   lastRecordIds: [],
   causes: [],
   unansweredCauses: [],
+  notSentCauses: [],
   error: null,
 });
 

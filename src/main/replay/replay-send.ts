@@ -10,7 +10,7 @@ import { scrubAnswer } from '../merchant-api/scrub-answer';
 import { maskWith, replaceSecretsInText } from '../../shared/secrets/redact-secrets';
 import type { EventRow, EventsRepository } from '../store/events-repository';
 import { newTimeOrderedUuid } from '../store/time-ordered-uuid';
-import { unansweredOf } from '../../shared/record-status';
+import { refusedBeforeSending, unansweredOf } from '../../shared/record-status';
 import type { EventRecorder } from '../timeline/event-recorder';
 import type { OutgoingReplay } from './replay-request';
 
@@ -40,7 +40,13 @@ export interface ReplaySend {
 export async function sendReplay(
   deps: { events: EventsRepository; recorder: EventRecorder },
   send: ReplaySend,
-): Promise<{ recordId: number; failed: boolean; unanswered: boolean; error: string | null }> {
+): Promise<{
+  recordId: number;
+  failed: boolean;
+  unanswered: boolean;
+  notSent: boolean;
+  error: string | null;
+}> {
   const { row, outgoing, request } = send;
   const at = Date.now();
   const bodyEdited = request.body !== null;
@@ -122,10 +128,14 @@ export async function sendReplay(
   // Sent whole with no answer: its record reads `unanswered` (record-status.ts), and so does the
   // run's count of it; the target may have carried it out, so it is no failure.
   const unanswered = unansweredOf(status ?? null, error ?? null, details);
+  // Nothing of it left (a CONNECT refused, a cancel before it was written whole): no failure of
+  // a send, and counted apart, so a run of one CONNECT never reads "1 sent … 1 failed".
+  const notSent = refusedBeforeSending(status ?? null, error ?? null, details);
   return {
     recordId: sent.id,
-    failed: !unanswered && ((error ?? null) !== null || !isTakenAnswer(status ?? null)),
+    failed: !unanswered && !notSent && ((error ?? null) !== null || !isTakenAnswer(status ?? null)),
     unanswered,
+    notSent,
     error: error ?? null,
   };
 }

@@ -248,12 +248,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       if (!force && now - lastReport < PROGRESS_EVERY_MS) return;
       lastReport = now;
       progress.rate = progress.done / Math.max((now - started) / 1000, 0.001);
-      onProgress({
-        ...progress,
-        lastRecordIds: [...progress.lastRecordIds],
-        causes: [...progress.causes],
-        unansweredCauses: [...progress.unansweredCauses],
-      });
+      onProgress(snapshot(progress));
     };
     report(true);
 
@@ -275,8 +270,14 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
       progress.done++;
       if (outcome.failed) progress.failures++;
       if (outcome.unanswered) progress.unanswered++;
-      // Kept apart by the word their records read: a cancel after sending is no failure.
-      const causes = outcome.unanswered ? progress.unansweredCauses : progress.causes;
+      if (outcome.notSent) progress.notSent++;
+      // Kept apart by what became of the send: a cancel after sending is no failure, and a send
+      // of which nothing left (a CONNECT refused) none either.
+      const causes = outcome.unanswered
+        ? progress.unansweredCauses
+        : outcome.notSent
+          ? progress.notSentCauses
+          : progress.causes;
       const cause = outcome.error;
       if (cause !== null && causes.length < CAUSES_KEPT && !causes.includes(cause)) causes.push(cause);
       progress.lastRecordIds = [...progress.lastRecordIds.slice(-19), outcome.recordId];
@@ -297,16 +298,11 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
     await Promise.all(Array.from({ length: Math.min(request.concurrency, sequence.length) }, worker));
     progress.finished = true;
     // Cancelled while it ran, whatever was left: a send cut short counts as done (unanswered, or
-    // failed when cut before it was sent whole) too,
+    // not sent when cut before it was sent whole) too,
     // so done = total said "done" for a run whose only send was cancelled.
     progress.cancelled = signal.aborted;
     report(true);
-    return {
-      ...progress,
-      lastRecordIds: [...progress.lastRecordIds],
-      causes: [...progress.causes],
-      unansweredCauses: [...progress.unansweredCauses],
-    };
+    return snapshot(progress);
   }
 
   return {
@@ -360,6 +356,17 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
 }
 
 /** A pause that a cancel ends; its listener goes with it (one per pause piled up on the run's signal). */
+/** A copy of a run's progress to hand out: the run goes on changing its own lists. */
+function snapshot(progress: ReplayProgress): ReplayProgress {
+  return {
+    ...progress,
+    lastRecordIds: [...progress.lastRecordIds],
+    causes: [...progress.causes],
+    unansweredCauses: [...progress.unansweredCauses],
+    notSentCauses: [...progress.notSentCauses],
+  };
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {

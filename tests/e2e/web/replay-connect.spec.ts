@@ -24,7 +24,10 @@ function storeConnect(listener: string): Promise<number> {
 
 // Replayed from the window, a stored CONNECT's send never settled: the run stayed `running`, its
 // record `waiting`. It is refused before anything leaves, and the run says why, as `replay` does.
-test('Replay of a stored CONNECT ends, saying in one line why it was not sent', async ({ page, served }) => {
+test('Replay of a stored CONNECT ends, counted and said as not sent, in one line why', async ({
+  page,
+  served,
+}) => {
   await openConsole(page, served, '#/listener');
   const listener = await new JwtPage(page).listenerUrl();
   const id = await storeConnect(listener);
@@ -33,8 +36,12 @@ test('Replay of a stored CONNECT ends, saying in one line why it was not sent', 
   await page.getByRole('button', { name: /^Replay 1$/ }).click();
   const progress = page.getByTestId('replay-progress');
   await expect(progress).toHaveAttribute('data-state', 'done');
-  await expect(page.getByTestId('replay-failures')).toHaveText('1 failed');
-  await expect(page.getByTestId('replay-causes')).toHaveText(
+  // Nothing left, so nothing is counted sent or failed: "1 / 1 sent … 1 failed" said both.
+  await expect(page.getByTestId('replay-count')).toHaveText('1 of 1 done');
+  await expect(page.getByTestId('replay-not-sent')).toHaveText('1 not sent');
+  await expect(page.getByTestId('replay-failures')).toHaveCount(0);
+  await expect(page.getByTestId('replay-causes')).toHaveCount(0);
+  await expect(page.getByTestId('replay-not-sent-causes')).toHaveText(
     'Not sent: a CONNECT request asks for a tunnel to another address, not for an answer, and the console sends only requests it can record an answer to.',
   );
 });

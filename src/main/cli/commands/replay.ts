@@ -1,12 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import {
-  REPLAY_ORDERS,
-  replayCountParts,
-  replayCountWords,
-  type ReplayProgress,
-  type ReplayRequest,
-} from '../../../shared/replay';
+import { REPLAY_ORDERS, type ReplayProgress, type ReplayRequest } from '../../../shared/replay';
+import { replayCauseLines, replayCountWords, replayDoneWords } from '../../../shared/replay-count-words';
 import {
   numberFlag,
   numberFlagTexts,
@@ -122,19 +117,17 @@ export async function runReplay(ids: string[], rawFlags: unknown, context: CliCo
     context.io.stderr(`error: ${terminalSafe(result.error)}\n`);
     throw new CommandExit(EXIT_FAILED);
   }
-  // An unanswered send is no failure, but no delivery known either: the run did not succeed.
-  const ok = result.failures === 0 && result.unanswered === 0 && !result.cancelled;
+  // An unanswered send is no failure, but no delivery known either; a send not sent delivered
+  // nothing: the run did not succeed.
+  const ok = result.failures === 0 && result.unanswered === 0 && result.notSent === 0 && !result.cancelled;
   return writeThenExit(ok ? EXIT_OK : EXIT_FAILED, () => {
     if (flags.json) context.io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     else
       context.io.stdout(
-        `${result.cancelled ? 'Cancelled: replayed' : 'Replayed'} ${result.done} of ${result.total} (${replayCountWords(result)}) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
+        `${result.cancelled ? 'Cancelled: ' : ''}${replayDoneWords(result)} (${replayCountWords(result)}) at ${result.rate.toFixed(1)}/s${result.lastRecordIds.length === 0 ? '' : `; records ${result.lastRecordIds.join(', ')}`}\n`,
       );
-    // Each cause under the word its records read, as the counts say it.
-    for (const part of replayCountParts(result)) {
-      const causes = part.kind === 'unanswered' ? result.unansweredCauses : result.causes;
-      for (const cause of causes) context.io.stderr(`${part.word}: ${terminalSafe(cause)}\n`);
-    }
+    // Each cause under the word its count reads, as the Replay view lists them.
+    for (const line of replayCauseLines(result)) context.io.stderr(`${terminalSafe(line)}\n`);
     if (result.hint !== null) context.io.stderr(`hint: ${result.hint}\n`);
   });
 }

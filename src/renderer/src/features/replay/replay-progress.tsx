@@ -1,8 +1,15 @@
 import { Alert, Anchor, Badge, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
-import { formatCount } from '@shared/count-format';
-import { replayCountParts, type ReplayProgress } from '@shared/replay';
+import type { ReplayProgress } from '@shared/replay';
+import { replayCountParts, replayDoneWords, type ReplayCountPart } from '@shared/replay-count-words';
 import { statusWords } from '@features/timeline';
 import { cancelReplay } from './replay-store';
+
+/** Each count's test id, and its causes' (the CLI prints the same under the count's word). */
+const COUNT_TEST_IDS: Record<ReplayCountPart['kind'], { count: string; causes: string }> = {
+  failed: { count: 'replay-failures', causes: 'replay-causes' },
+  unanswered: { count: 'replay-unanswered', causes: 'replay-unanswered-causes' },
+  not_sent: { count: 'replay-not-sent', causes: 'replay-not-sent-causes' },
+};
 
 /** A run as it goes: count, rate, failures, the records it wrote; cancellable until it ends. */
 export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) {
@@ -23,7 +30,10 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
             color={
               state === 'running'
                 ? 'blue'
-                : state === 'done' && progress.failures === 0 && progress.unanswered === 0
+                : state === 'done' &&
+                    progress.failures === 0 &&
+                    progress.unanswered === 0 &&
+                    progress.notSent === 0
                   ? 'teal'
                   : 'orange'
             }
@@ -31,19 +41,19 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
             {state}
           </Badge>
           <Text size="sm" data-testid="replay-count">
-            {formatCount(progress.done)} / {formatCount(progress.total)} sent
+            {replayDoneWords(progress)}
           </Text>
           <Text size="sm" c="dimmed">
             {progress.rate.toFixed(1)}/s
           </Text>
           {replayCountParts(progress).map((part) => (
             // In the word and colour the run's records read on the Timeline (red failed, orange
-            // unanswered), so a cancel after sending is not a red failure here.
+            // unanswered, dimmed not sent), so a cancel after sending is not a red failure here.
             <Text
               key={part.kind}
               size="sm"
               c={part.count > 0 ? countColor(part.kind) : 'dimmed'}
-              data-testid={part.kind === 'failed' ? 'replay-failures' : 'replay-unanswered'}
+              data-testid={COUNT_TEST_IDS[part.kind].count}
             >
               {part.count} {part.word}
             </Text>
@@ -59,7 +69,12 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
       {progress.error !== null && <Alert color="red">{progress.error}</Alert>}
       {progress.causes.length > 0 && (
         // Why sends failed, in the words of their records (and of the CLI's `failed:` lines).
-        <List size="sm" c={countColor('failed')} data-testid="replay-causes" aria-label="Why sends failed">
+        <List
+          size="sm"
+          c={countColor('failed')}
+          data-testid={COUNT_TEST_IDS.failed.causes}
+          aria-label="Why sends failed"
+        >
           {progress.causes.map((cause) => (
             <List.Item key={cause}>{cause}</List.Item>
           ))}
@@ -69,10 +84,19 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
         <List
           size="sm"
           c={countColor('unanswered')}
-          data-testid="replay-unanswered-causes"
+          data-testid={COUNT_TEST_IDS.unanswered.causes}
           aria-label="Why sends went unanswered"
         >
           {progress.unansweredCauses.map((cause) => (
+            <List.Item key={cause}>{cause}</List.Item>
+          ))}
+        </List>
+      )}
+      {progress.notSentCauses.length > 0 && (
+        // Refused or cancelled before anything left: each record's own line ("Not sent: …"), in
+        // the text's colour, as readable as the others (a dimmed list was easy to miss).
+        <List size="sm" data-testid={COUNT_TEST_IDS.not_sent.causes} aria-label="Why sends were not sent">
+          {progress.notSentCauses.map((cause) => (
             <List.Item key={cause}>{cause}</List.Item>
           ))}
         </List>
@@ -97,6 +121,7 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
 }
 
 /** The colour a record of this outcome has on the Timeline (record-status-words.ts). */
-function countColor(kind: 'failed' | 'unanswered'): string {
+function countColor(kind: ReplayCountPart['kind']): string {
+  if (kind === 'not_sent') return statusWords({ status: null, error: null, notSent: 'unsent' }).color;
   return statusWords({ status: null, error: '', unanswered: kind === 'unanswered' }).color;
 }
