@@ -85,11 +85,33 @@ export function forwardStopSignals(child, processLike = process) {
   };
   processLike.on('SIGINT', forward);
   processLike.on('SIGTERM', forward);
+  const orphaned = watchOrphaned(processLike, () => forward('SIGTERM'));
   return {
     stopping: () => stopping,
     release: () => {
       processLike.off('SIGINT', forward);
       processLike.off('SIGTERM', forward);
+      clearInterval(orphaned);
     },
   };
+}
+
+/**
+ * Calls `stop` once the process that started this one is gone. `npm start` runs start.mjs under
+ * `sh -c`; a SIGTERM to npm (a process manager, CI ending it by its pid) ends npm and the shell,
+ * which does not pass it on, so start.mjs and its console were left running, re-parented, their
+ * ports held. A changed parent pid is the one portable sign (POSIX re-parents an orphan; on
+ * Windows the pid stays, and nothing changes). Looked at twice a second, never keeping the
+ * process alive by itself.
+ */
+function watchOrphaned(processLike, stop) {
+  const parent = processLike.ppid;
+  if (typeof parent !== 'number') return undefined;
+  const timer = setInterval(() => {
+    if (processLike.ppid === parent) return;
+    clearInterval(timer);
+    stop();
+  }, 500);
+  timer.unref?.();
+  return timer;
 }

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createConsole } from '../../src/main/app';
+import { makeTempDir } from './helpers/temp-console';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** A port nobody listens on now (the OS picks it; free again once closed). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Whether something accepts a connection on 127.0.0.1:`port` now. */
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+// `npm start` runs start.mjs under `sh -c`; a SIGTERM to npm (a process manager, CI killing it
+// by its pid) ends npm and the shell, which does not pass it on: start.mjs and browser mode were
+// left running, re-parented to init, their ports held. start.mjs now ends what it started once
+// the process that started it is gone.
+describe('npm start whose parent is gone', () => {
+  it('stops browser mode when the shell that ran it ends without passing the signal on', async () => {
+    const temp = makeTempDir();
+    // Tests run in parallel: the Local profile's listener and emulator take any free port.
+    const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
+    setup.profiles.update(
+      setup.profiles.active().id,
+      { listenerPort: 0, baseUrl: `http://127.0.0.1:${String(await freePort())}` },
+      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
+    );
+    await setup.close();
+    // An empty folder as Electron's: browser mode, wherever an Electron binary exists or not.
+    const command = `"${process.execPath}" "${join(root, 'scripts', 'start.mjs')}" --port 0 --no-open; true`;
+    const shell = spawn('sh', ['-c', command], {
+      cwd: root,
+      env: {
+        ...process.env,
+        CHECKOUT_CONSOLE_SKIP_BUILD: '1',
+        CHECKOUT_CONSOLE_DATA_DIR: temp.dir,
+        CHECKOUT_CONSOLE_KEYCHAIN: 'off',
+        ELECTRON_OVERRIDE_DIST_PATH: temp.dir,
+      },
+    });
+    let output = '';
+    shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let port = 0;
+    try {
+      await expect
+        .poll(() => output, { timeout: 15_000 })
+        .toMatch(/Console ready at http:\/\/127\.0\.0\.1:\d+\//);
+      port = Number(/Console ready at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)?.[1]);
+      expect(await accepting(port)).toBe(true);
+      const exited = new Promise((resolve) => shell.once('exit', resolve));
+      shell.kill('SIGTERM');
+      await exited;
+      await expect.poll(() => accepting(port), { timeout: 8_000 }).toBe(false);
+    } finally {
+      // Whatever is left is found by its data directory on its command line, and ended.
+      spawn('pkill', ['-f', temp.dir]).once('exit', () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      temp.remove();
+    }
+  });
+});
