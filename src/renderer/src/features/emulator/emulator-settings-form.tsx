@@ -3,6 +3,7 @@ import { emulatorSettingsSchema, type EmulatorSettings } from '@shared/emulator'
 import { sameValue } from '@shared/settings-patch';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
 import { TypedTextInput } from '@ui/typed-text-input';
+import { UnsavedChanges } from '@ui/unsaved-changes';
 import { useFollowedValues } from '@ui/use-followed-values';
 import { useTypedText, useWholeNumberText } from '@ui/use-typed-text';
 import { rangeOfSchema, readWholeNumberList, type TextReading } from '@ui/whole-number-text';
@@ -72,12 +73,14 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
   ]);
   // Only this form's fields, and of those only the ones changed here: the rest are the other
   // form's or another window's, and a stale copy of them would undo a change saved there since.
+  const own = <T extends object>(fields: T) =>
+    Object.fromEntries(Object.entries(fields).filter(([key]) => key in LABELS));
   const save = () => {
     const { patch, expected } = form.changes();
-    const own = <T extends object>(fields: T) =>
-      Object.fromEntries(Object.entries(fields).filter(([key]) => key in LABELS));
     return saveEmulatorSettings({ patch: own(patch), expected: own(expected) }, LABELS);
   };
+  // Text typed that stands for no value yet is an edit too: leaving would lose it as well.
+  const edited = Object.keys(own(form.changes().patch)).length > 0 || invalid !== null;
   return (
     <Stack gap="sm" data-testid="emulator-retries-settings">
       <Group gap="sm" align="flex-start">
@@ -127,8 +130,9 @@ export function EmulatorSettingsForm({ settings }: { settings: EmulatorSettings 
         {LABELS.faults}
       </Text>
       <FaultsEditor faults={values.faults} delay={delay} onChange={(faults) => form.change({ faults })} />
-      <Group>
+      <Group gap="sm">
         <SaveSettingsButton invalid={invalid} onSave={() => void save()} />
+        <UnsavedChanges what="the emulator settings" edited={edited} />
       </Group>
     </Stack>
   );

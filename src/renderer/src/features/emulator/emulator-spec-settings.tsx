@@ -15,6 +15,7 @@ import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { useFollowedValues } from '@ui/use-followed-values';
 import { boxesToCorrect } from '@ui/boxes-to-correct';
+import { UnsavedChanges } from '@ui/unsaved-changes';
 import {
   editsOf,
   headerIssues,
@@ -284,10 +285,14 @@ export function EmulatorSpecSettings({
         showEmpty={headersChecked}
         urlRegistered={urlOf(draft.webhookUrl ?? '') !== null}
       />
-      <Group>
+      <Group gap="sm">
         <SaveSettingsButton
           invalid={boxesToCorrect([[LABELS.countryCurrencyPairs, pairsProblem]])}
           onSave={() => void save()}
+        />
+        <UnsavedChanges
+          what="the emulator settings"
+          edited={edited !== null || Object.keys(form.changes().patch).length > 0}
         />
       </Group>
     </Stack>

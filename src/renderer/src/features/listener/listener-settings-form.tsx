@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { formatBytesShort } from '@shared/byte-size';
 import { formatCount } from '@shared/count-format';
 import {
@@ -16,6 +16,7 @@ import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { useFollowedForm } from '@ui/use-followed-form';
+import { UnsavedChanges } from '@ui/unsaved-changes';
 import { BridgeError } from '@bridge/bridge-error';
 import { useProfilesStore } from '@features/profiles';
 import { useFailureUntilResumed } from './use-failure-until-resumed';
@@ -85,6 +86,9 @@ export function ListenerSettingsForm({
   const { control, handleSubmit, formState, setError } = form;
   const followed = useFollowedForm(form, settings);
   const [failure, setFailure] = useFailureUntilResumed();
+  // Each edit renders the form again (useWatch), so "Unsaved changes" follows what is typed.
+  useWatch({ control });
+  const edited = Object.keys(followed.changes(form.getValues()).patch).length > 0;
 
   const save = handleSubmit(async (values) => {
     setFailure(null);
@@ -154,10 +158,11 @@ export function ListenerSettingsForm({
         )}
       />
       {failure !== null && <Alert color="red">{failure}</Alert>}
-      <Group>
+      <Group gap="sm">
         <Button type="submit" loading={formState.isSubmitting}>
           Save listener settings
         </Button>
+        <UnsavedChanges what="the listener settings" edited={edited} />
       </Group>
     </Stack>
   );
