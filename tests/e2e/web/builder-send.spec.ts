@@ -194,3 +194,44 @@ test('Send pressed again while "Send anyway" is asked does not ask twice, nor se
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(setup.fake.received.filter((request) => request.path === '/checkout')).toHaveLength(1);
 });
+
+// A tester's finding: after a Send made the order, the reference notice was quiet grey; a Send
+// that then failed (nothing listening, nothing created) turned it orange ("A Send makes another
+// order"), as if another had made that order, and it stayed so. A Send that creates nothing (no
+// answer, or a 4xx) leaves the order the builder's last successful Send made its own, reload or not.
+test('the reference notice stays the builder’s own after a Send that created nothing', async ({
+  page,
+  setup,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, setup.served, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await page.getByLabel('Fresh reference').uncheck();
+  const send = page.getByRole('button', { name: 'Send to Local' });
+  await send.click();
+  await expect(page.getByTestId('created-status')).toHaveText('new');
+  const orderId = setup.fake.orderIds[0] ?? '';
+  const own = `Sending this again makes a second order with order_reference_id`;
+  const sentBefore = page.getByTestId('reference-sent-before');
+  await expect(sentBefore).toContainText(`${own} `);
+  await expect(sentBefore).toContainText(`already order ${orderId.slice(0, 8)}…'s`);
+
+  // Refused with a 4xx: nothing created, the order is still the one this builder made.
+  setup.fake.refuseCheckout = 400;
+  await send.click();
+  await expect(page.getByTestId('send-response')).toContainText('400');
+  await expect(page.getByTestId('checkout-created')).toBeHidden();
+  expect(setup.fake.orderIds).toHaveLength(1);
+  await expect(sentBefore).toContainText(own);
+
+  // A reload reads the same from the working copy.
+  await page.reload();
+  await expect(sentBefore).toContainText(own);
+
+  // Nothing listening: no answer, nothing created, still the builder's own.
+  await setup.fake.close();
+  await send.click();
+  await expect(page.getByTestId('sent-to')).toHaveText('Sent to Local: no answer');
+  await expect(sentBefore).toContainText(own);
+  await expect(sentBefore).not.toContainText('A Send makes another order');
+});

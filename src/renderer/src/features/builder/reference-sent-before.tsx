@@ -4,6 +4,7 @@ import { createdOrFirstSeen } from '@shared/orders/order-created';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
 import { builderCalls } from './builder-calls-store';
 import { useBuilderStore } from './builder-store';
+import { madeByOwnSend } from './own-send-order';
 import { formatDateTime } from '@ui/instant-format';
 
 /** The contract's longest search text: a longer reference is searched by no one. */
@@ -36,6 +37,7 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
   const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
   // Asked again after each send: the order it made may be the one to name.
   const lastSend = useBuilderStore((state) => state.lastSend);
+  const followedOrder = useBuilderStore((state) => state.followedOrder);
   const [found, setFound] = useState<{ reference: string; orders: OrderSummary[] } | null>(null);
 
   useEffect(() => {
@@ -84,9 +86,9 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
         Send makes another; {spec}
       </Text>
     );
-  // The order this builder's last Send made: the words look ahead, quietly (after every first
-  // send, an orange line read as a mistake made); another order's: said as the warning it is.
-  const justMade = lastSend?.orderId === newest.orderId;
+  // The order this builder's last successful Send made: the words look ahead, quietly (after every
+  // first send, an orange line read as a mistake made); another order's: said as the warning it is.
+  const justMade = madeByOwnSend(newest.orderId, { followedOrder });
   return (
     <Text size="xs" c={justMade ? 'dimmed' : 'orange'} mb="xs" data-testid="reference-sent-before">
       {justMade ? 'Sending this again makes a second order' : 'A Send makes another order'} with
