@@ -21,7 +21,7 @@ describe('replay interrupted', () => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(1);
     // Its record reads unanswered (history, the Timeline): the summary says the same word.
-    expect(run.output()).toMatch(/Cancelled: replayed 1 of 1 \(1 unanswered\)/);
+    expect(run.output()).toMatch(/Cancelled: 1 of 1 done \(1 unanswered\)/);
     expect(run.output()).toContain(`unanswered: ${CANCELLED_AFTER_SENDING}`);
     expect(run.output()).not.toContain('failed');
     const [record] = opened.core.eventsQuery.page({ kinds: ['replay'] }, { limit: 1 }).items;
