@@ -129,6 +129,8 @@ function specFor(importer, file, clause) {
   if (inner === '' || inner === 'index') return `@${feature}`;
   // The view the app shell mounts has an entry of its own (view.ts), apart from the parts.
   if (inner === 'view') return `@${feature}/view`;
+  // So has the palette source it registers at start (palette.ts), the view loading later.
+  if (inner === 'palette') return `@${feature}/palette`;
   const names = clause === null ? null : namedImports(clause);
   if (EXCLUDED.some((folder) => to.startsWith(folder)) || names === null) return `@${stripExt(to)}`;
   const modules = indexExports.get(feature) ?? new Map();
