@@ -20,8 +20,9 @@ import { ProfileSwitcher } from './profile-switcher';
 import { ActiveProfileBadges } from './active-profile-badges';
 import { TopBarActions } from './top-bar-actions';
 import { useUnseenRecords } from './unseen-records-store';
+import { ViewFrame } from './view-frame';
 import { ViewOpensAtTop } from './view-opens-at-top';
-import { DEFAULT_VIEW, VIEWS } from './views';
+import { viewOrDefault, VIEWS } from './views';
 
 type AppState = 'loading' | 'ready' | 'error';
 
@@ -72,6 +73,29 @@ function useAppStateMarker(state: AppState): void {
   }, [state]);
 }
 
+/**
+ * Fetches the code of the view opened at start while the shell loads its data, and holds "ready"
+ * until it is here: views load when first opened (lazy-view.tsx), and whoever acts on "ready"
+ * (a test pressing a view's shortcut, a person) must find the view on screen, as before.
+ */
+function useFirstViewCode(fail: (message: string) => void): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let current = true;
+    // The view the console opened on: its address at start, or the default one.
+    viewOrDefault(useNavigation.getState().view)
+      .view.preload()
+      .then(
+        () => current && setLoaded(true),
+        (error: unknown) => current && fail(errorMessage(error)),
+      );
+    return () => {
+      current = false;
+    };
+  }, [fail]);
+  return loaded;
+}
+
 export function AppLayout() {
   const { info, connection, startupError, loadInfo } = useAppStore(
     useShallow((state) => ({
@@ -112,16 +136,19 @@ export function AppLayout() {
     Promise.all([loadProfiles(), loadPreferences()]).then(() => setLoadError(null), ignore);
   }, [resumed, loadProfiles, loadPreferences]);
 
+  const firstViewLoaded = useFirstViewCode(setLoadError);
+
   const error = startupError ?? loadError;
   const state: AppState =
-    error !== null ? 'error' : info !== null && loaded && preferencesLoaded ? 'ready' : 'loading';
+    error !== null
+      ? 'error'
+      : info !== null && loaded && preferencesLoaded && firstViewLoaded
+        ? 'ready'
+        : 'loading';
   useAppStateMarker(state);
 
-  const current =
-    VIEWS.find((candidate) => candidate.id === view) ??
-    VIEWS.find((candidate) => candidate.id === DEFAULT_VIEW);
+  const current = viewOrDefault(view);
   const isLive = activeProfile !== null && reachesLive(activeProfile);
-  const CurrentView = current?.component;
   const keyringFallback = info?.vault.keyringFallback ?? null;
 
   return (
@@ -158,9 +185,9 @@ export function AppLayout() {
               href={viewHash(candidate.id)}
               label={candidate.label}
               leftSection={candidate.icon}
-              active={candidate.id === current?.id}
+              active={candidate.id === current.id}
               rightSection={candidate.id === 'timeline' ? <UnseenBadge /> : undefined}
-              aria-current={candidate.id === current?.id ? 'page' : undefined}
+              aria-current={candidate.id === current.id ? 'page' : undefined}
             />
           ))}
         </nav>
@@ -182,8 +209,8 @@ export function AppLayout() {
             <Text>Starting…</Text>
           </Group>
         )}
-        <ViewOpensAtTop view={current?.id} />
-        {state === 'ready' && CurrentView !== undefined && <CurrentView />}
+        <ViewOpensAtTop view={current.id} />
+        {state === 'ready' && <ViewFrame id={current.id} view={current.view} />}
       </AppShell.Main>
       <CommandPalette />
     </AppShell>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@bridge/bridge-error';
 import { shortcutLabel } from '@ui/platform';
 import './builtin-sources';
+import './feature-sources';
 import classes from './command-palette.module.css';
 import { mergePaletteResults, type PaletteGroup, type PaletteItem } from '@ui/palette/palette-search';
 import { paletteSources, searchPaletteSources } from '@ui/palette/palette-sources';

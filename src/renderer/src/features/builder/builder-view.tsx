@@ -7,7 +7,6 @@ import './builder-analysis';
 import { useBuilderStore } from './builder-store';
 import classes from './builder.module.css';
 import { BuilderToolbar } from './builder-toolbar';
-import './drafts-palette-source';
 import { FindingsTabBody, FindingsTabLabel, FindingsTitle } from './findings-summary';
 import { EmulatorNotice } from './emulator-notice';
 import { ListenerNotice } from './listener-notice';

@@ -1,7 +1,6 @@
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { useNavigation } from '@ui/navigation';
 import { builderCalls } from './builder-calls-store';
-import { openDraft } from './drafts-actions';
 import { formatDateTime } from '@ui/instant-format';
 
 // Ctrl+K: a draft's name opens it in the builder.
@@ -16,7 +15,9 @@ registerPaletteSource({
       id: `drafts:${draft.id}`,
       label: draft.name,
       description: `${draft.form} draft · updated ${formatDateTime(draft.updatedAt)}`,
-      run: () => {
+      // The builder's actions arrive with its code, not in the first chunk (features/builder/palette.ts).
+      run: async () => {
+        const { openDraft } = await import('./drafts-actions');
         useNavigation.getState().navigate('builder');
         void openDraft(draft.id);
       },

@@ -9,7 +9,6 @@ import { OrderFilters } from './order-filters';
 import { ordersEmptyWords } from './orders-empty-words';
 import { OrdersList } from './orders-list';
 import { useOrdersStore, type OrderFilters as Filters } from './orders-store';
-import './orders-palette-source';
 
 /** Every order the console has seen, its known state, lifecycle and follow-up operations. */
 export function OrdersView() {

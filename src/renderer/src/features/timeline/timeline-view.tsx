@@ -6,7 +6,6 @@ import { useNavigation } from '@ui/navigation';
 import { EventDetail } from './detail/event-detail';
 import { OrderLifecyclePanel } from './order-lifecycle-panel';
 import { TimelineFilters, type FilterUpdate } from './timeline-filters';
-import './timeline-palette-source';
 import { timelineController } from './timeline-store';
 import { TimelineTable } from './timeline-table';
 import { SelectionBar, TimelineToolbar } from './timeline-toolbar';
