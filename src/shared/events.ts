@@ -4,6 +4,9 @@ import { originalProvenanceSchema, provenanceSchema } from './provenance';
 /** Where a timeline record comes from. */
 export const EVENT_KINDS = ['webhook', 'request', 'replay', 'forward', 'delivery'] as const;
 export const eventKindSchema = z.enum(EVENT_KINDS);
+
+/** Why a record never went out (TimelineSummary `notSent`; record-status.ts NOT_SENT_WORDS says each). */
+export const NOT_SENT_WHYS = ['dropped', 'unsent', 'refused_by_console', 'cancelled'] as const;
 export type EventKind = z.infer<typeof eventKindSchema>;
 
 /** The listener's verdict on the notification token(s) of one request. */
@@ -156,10 +159,12 @@ export const timelineSummarySchema = z.object({
    */
   operation: z.string().nullable(),
   /**
-   * An emulator delivery that never went out, and why (its details say): `dropped` by the Drop
-   * fault, or `unsent` with nowhere to go. It has no status and never will: not a failed send.
+   * A record that never went out, and why (its details say; record-status.ts recordNotSentOf): an
+   * emulator delivery `dropped` by the Drop fault or `unsent` with nowhere to go, or a request,
+   * replay or forward `refused_by_console` (a CONNECT) or `cancelled` before it was written whole
+   * (merchant-api.ts NOT_SENT_KINDS). It has no status and never will: not a failed send.
    */
-  notSent: z.enum(['dropped', 'unsent']).nullable().default(null),
+  notSent: z.enum(NOT_SENT_WHYS).nullable().default(null),
   /**
    * A request written whole that got no answer (cancelled, timed out or cut off after): the service
    * may have carried it out (its details' failure says so, merchant-api.ts SENT_UNANSWERED_KINDS;

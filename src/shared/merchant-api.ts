@@ -49,17 +49,15 @@ export const SENT_UNANSWERED_KINDS = [
 /**
  * The kinds of a request of which nothing left: refused by the console, or cancelled before it
  * was written whole. The target cannot have acted on it, and no connection was refused or cut:
- * a replay run counts it as `not sent`, apart from its failures (replay.ts).
+ * its record reads `not sent` (record-status.ts notSentFailureOf), and a replay run counts it so,
+ * apart from its failures (replay.ts).
  */
 export const NOT_SENT_KINDS = [
   'not_sent',
   'cancelled',
 ] as const satisfies readonly (typeof NETWORK_FAILURE_KINDS)[number][];
 
-/** Whether a failure's kind says nothing of the request left. */
-export function notSentFailure(failure: { kind?: unknown }): boolean {
-  return (NOT_SENT_KINDS as readonly unknown[]).includes(failure.kind);
-}
+export type NotSentKind = (typeof NOT_SENT_KINDS)[number];
 
 /** Whether a failure's kind says the request was written whole and no answer came. */
 export function sentUnanswered(failure: { kind?: unknown }): boolean {

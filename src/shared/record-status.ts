@@ -1,5 +1,5 @@
 import type { TimelineSummary } from './events';
-import { notSentFailure, sentUnanswered } from './merchant-api';
+import { NOT_SENT_KINDS, sentUnanswered, type NotSentKind } from './merchant-api';
 
 /**
  * A record's status in words, the one reading for every list: the Timeline's rows and detail,
@@ -12,7 +12,7 @@ export type NotSent = NonNullable<TimelineSummary['notSent']>;
 
 /**
  * Whether a delivery's details say it never went out (webhook-dispatcher.ts writes them): the
- * stored flag the summary's `notSent` is read from, in SQL and here alike.
+ * stored flag a delivery's `notSent` is read from, in SQL and here alike (recordNotSentOf).
  */
 export function notSentOf(details: Readonly<Record<string, unknown>> | undefined): NotSent | null {
   if (details?.['dropped'] === true) return 'dropped';
@@ -37,18 +37,53 @@ export function unansweredOf(
 }
 
 /**
- * Whether a request's record says nothing of it left (merchant-api.ts NOT_SENT_KINDS: refused
- * by the console, as a CONNECT is, or cancelled before it was written whole, in
- * `details.failure`). Its record reads `failed`; a replay run counts it `not sent`.
+ * Why a request of which nothing left was not sent, by its failure's kind (merchant-api.ts
+ * NOT_SENT_KINDS). The summary's SELECT (event-column-sql.ts) is written from this table, so the
+ * SQL and this file read the same kinds as the same whys.
  */
+export const NOT_SENT_WHY_OF_FAILURE = {
+  not_sent: 'refused_by_console',
+  cancelled: 'cancelled',
+} as const satisfies Record<NotSentKind, NotSent>;
+
+/**
+ * Why a request's record says nothing of it left (refused by the console, as a CONNECT is, or
+ * cancelled before it was written whole, in `details.failure`), or null: it may have gone.
+ */
+export function notSentFailureOf(
+  status: number | null,
+  error: string | null,
+  details: Readonly<Record<string, unknown>> | undefined,
+): NotSent | null {
+  if (status !== null || error === null) return null;
+  const failure = details?.['failure'];
+  if (typeof failure !== 'object' || failure === null) return null;
+  const kind = (failure as { kind?: unknown }).kind;
+  const known = NOT_SENT_KINDS.find((notSent) => notSent === kind);
+  return known === undefined ? null : NOT_SENT_WHY_OF_FAILURE[known];
+}
+
+/** Whether nothing of a request left: its record reads `not sent`, and a replay run counts it so. */
 export function refusedBeforeSending(
   status: number | null,
   error: string | null,
   details: Readonly<Record<string, unknown>> | undefined,
 ): boolean {
-  if (status !== null || error === null) return false;
-  const failure = details?.['failure'];
-  return typeof failure === 'object' && failure !== null && notSentFailure(failure);
+  return notSentFailureOf(status, error, details) !== null;
+}
+
+/**
+ * Whether a record never went out, and why: a delivery by its emulator's flags (notSentOf), any
+ * other record by its failure (notSentFailureOf). The summary's `not_sent` column reads the same.
+ */
+export function recordNotSentOf(record: {
+  kind: string;
+  status: number | null;
+  error: string | null;
+  details: Readonly<Record<string, unknown>> | undefined;
+}): NotSent | null {
+  if (record.kind === 'delivery') return notSentOf(record.details);
+  return notSentFailureOf(record.status, record.error, record.details);
 }
 
 export type RecordStatus =
@@ -59,7 +94,10 @@ export type RecordStatus =
   | { kind: 'failed' }
   /** Sent whole, then no answer (cancelled, timed out, cut off): the service may have carried it out. */
   | { kind: 'unanswered' }
-  /** Never sent (an emulator delivery it dropped or had nowhere to send). */
+  /**
+   * Never sent: an emulator delivery it dropped or had nowhere to send, or a request refused by
+   * the console or cancelled before it was written whole.
+   */
   | { kind: 'not_sent'; why: NotSent };
 
 type StatusFields = Pick<TimelineSummary, 'status' | 'error'> &
@@ -93,8 +131,19 @@ export function recordStatusWord(summary: StatusFields, waiting = '…'): string
   }
 }
 
-/** Why a delivery never went out, in a sentence's words: `never sent (dropped)`. */
+/** Why a record never went out, in a sentence's words: `never sent (dropped)`. */
 export const NOT_SENT_WORDS: Record<NotSent, string> = {
   dropped: 'never sent (dropped)',
   unsent: 'never sent (nowhere to send it)',
+  refused_by_console: 'never sent (refused by the console)',
+  cancelled: 'never sent (cancelled before it was sent whole)',
 };
+
+/**
+ * A record never sent, in its detail's one line: its error as stored, said `Not sent:` once (a
+ * refused CONNECT's error already begins so), or its why when it stored no error.
+ */
+export function notSentLine(error: string | null, why: NotSent): string {
+  const reason = error ?? NOT_SENT_WORDS[why];
+  return /^not sent\b/i.test(reason) ? reason : `Not sent: ${reason}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordStatusWord } from '../../src/shared/record-status';
+import { statusWordOfRow } from '../../src/main/store/event-views';
 import { replayRequestSchema, type ReplayProgress } from '../../src/shared/replay';
 import { payload } from '../fixtures/hostile-webhooks';
 import { until } from './helpers/emulator-harness';
@@ -38,7 +38,7 @@ const replayRecords = (open: ListeningConsole, ids: readonly number[]) =>
     const row = open.core.events.getRow(id);
     return {
       method: row?.method,
-      word: recordStatusWord({ status: row?.status ?? null, error: row?.error ?? null }, 'waiting'),
+      word: row === undefined ? null : statusWordOfRow(row),
       error: row?.error ?? null,
     };
   });
@@ -58,7 +58,7 @@ describe('a stored CONNECT replayed', () => {
     expect(result.notSentCauses).toEqual([expect.stringMatching(CONNECT_REFUSAL)]);
     expect(replayRecords(open, result.lastRecordIds)).toEqual([
       { method: 'POST', word: '200', error: null },
-      { method: 'CONNECT', word: 'failed', error: expect.stringMatching(CONNECT_REFUSAL) },
+      { method: 'CONNECT', word: 'not sent', error: expect.stringMatching(CONNECT_REFUSAL) },
       { method: 'POST', word: '200', error: null },
     ]);
     // Only the two POSTs reached the target.
@@ -73,7 +73,7 @@ describe('a stored CONNECT replayed', () => {
     const result = await ended(replay(open, { ids: [connect], target: { kind: 'listener' } }));
     expect(result).toMatchObject({ done: 1, failures: 0, notSent: 1 });
     expect(replayRecords(open, result.lastRecordIds)).toEqual([
-      { method: 'CONNECT', word: 'failed', error: expect.stringMatching(CONNECT_REFUSAL) },
+      { method: 'CONNECT', word: 'not sent', error: expect.stringMatching(CONNECT_REFUSAL) },
     ]);
     expect(webhooks()).toBe(stored);
   });

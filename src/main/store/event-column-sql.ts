@@ -2,11 +2,30 @@ import { EVENT_COLUMNS, entries, type ColumnName, type EventParams } from './eve
 import type { EventUpdate, NewEvent } from './new-event';
 import { detailsKeySql } from './stored-columns';
 import { originalProvenanceSql } from './original-provenance';
+import { NOT_SENT_WHY_OF_FAILURE } from '../../shared/record-status';
 
 // The SQL and its parameters derived from the column declaration (event-columns.ts): the summary
 // SELECT, the INSERT and an update's assignments, so the statements never list columns by hand.
 
 const NAMES = Object.keys(EVENT_COLUMNS) as ColumnName[];
+
+/**
+ * recordNotSentOf's reading (record-status.ts) of the same fields: a delivery's flags (a JSON true
+ * reads as 1), else a failure of which nothing left, by NOT_SENT_WHY_OF_FAILURE's table. Read
+ * when listed, not stored: no filter asks for it (`none` finds every record without a status).
+ */
+const notSentSql = (prefix: string): string => {
+  const whys = Object.entries(NOT_SENT_WHY_OF_FAILURE)
+    .map(([kind, why]) => `WHEN '${kind}' THEN '${why}'`)
+    .join(' ');
+  return [
+    `CASE WHEN ${prefix}kind = 'delivery' THEN`,
+    `CASE WHEN ${detailsKeySql(prefix, '$.dropped')} = 1 THEN 'dropped' WHEN ${detailsKeySql(prefix, '$.unsent')} = 1 THEN 'unsent' END`,
+    `WHEN ${prefix}status IS NULL AND ${prefix}error IS NOT NULL THEN`,
+    `CASE ${detailsKeySql(prefix, '$.failure.kind')} ${whys} END`,
+    'END AS not_sent',
+  ].join(' ');
+};
 
 /** The summary columns, comma-separated, each with `prefix` (`e.` inside joins). */
 export const summaryColumns = (prefix = ''): string =>
@@ -16,8 +35,7 @@ export const summaryColumns = (prefix = ''): string =>
     ),
     // Through detailsKeySql: json_extract fails the whole list over one row's damaged details.
     `${detailsKeySql(prefix, '$.operation')} AS operation`,
-    // notSentOf's reading of the same flags (a JSON true reads as 1).
-    `CASE WHEN ${prefix}kind <> 'delivery' THEN NULL WHEN ${detailsKeySql(prefix, '$.dropped')} = 1 THEN 'dropped' WHEN ${detailsKeySql(prefix, '$.unsent')} = 1 THEN 'unsent' END AS not_sent`,
+    notSentSql(prefix),
     `CASE WHEN json_valid(${prefix}details) THEN json_type(${prefix}details) = 'object' ELSE 0 END AS details_readable`,
     // Migration 042's virtual column: unansweredOf's reading of the stored failure.
     `${prefix}unanswered`,

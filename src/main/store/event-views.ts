@@ -11,7 +11,8 @@ import {
 import { originalProvenanceOf, provenanceSchema, type OriginalProvenance } from '../../shared/provenance';
 import { storedOriginalProvenance } from './original-provenance';
 import { UNREADABLE_AT } from '../../shared/damaged-record-words';
-import { notSentOf, recordStatusWord, unansweredOf, type NotSent } from '../../shared/record-status';
+import { recordNotSentOf, recordStatusWord, unansweredOf, type NotSent } from '../../shared/record-status';
+import { NOT_SENT_WHYS } from '../../shared/events';
 import { requestTrailersOf } from '../../shared/request-trailers';
 import { maskWith, redactText, redactUrl } from '../../shared/secrets/redact-secrets';
 import { bodyFindingsOf, tokenFindingsOf } from './event-findings';
@@ -61,14 +62,14 @@ export function responseBodyOf(bytes: Uint8Array | null, details: Record<string,
   return toBodyView(bytes, details['responseTruncated'] === true, typeof size === 'number' ? size : null);
 }
 
-/** Whether a delivery never went out: from the SELECT's column, or from a whole row's details. */
-function notSentOfRow(row: Pick<SummaryRow, 'kind' | 'not_sent' | 'details'>): NotSent | null {
-  if (row.kind !== 'delivery') return null;
-  if (row.not_sent !== undefined)
-    return row.not_sent === 'dropped' || row.not_sent === 'unsent' ? row.not_sent : null;
+/** Whether a record never went out, and why: from the SELECT's column, or from a whole row's details. */
+function notSentOfRow(
+  row: Pick<SummaryRow, 'kind' | 'status' | 'error' | 'not_sent' | 'details'>,
+): NotSent | null {
+  if (row.not_sent !== undefined) return NOT_SENT_WHYS.find((why) => why === row.not_sent) ?? null;
   if (row.details === undefined) return null;
   const details = readStoredDetails(row.details);
-  return details === UNREADABLE ? null : notSentOf(details);
+  return details === UNREADABLE ? null : recordNotSentOf({ ...row, details });
 }
 
 /** Whether a request was cancelled once sent whole: from migration 040's column, or from a whole row's details. */
@@ -196,8 +197,11 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
     next.tokenFindings = next.tokenVerdict === null ? null : tokenFindingsOf(update.details);
     const operation = update.details['operation'];
     next.operation = typeof operation === 'string' ? operation : null;
-    next.notSent = next.kind === 'delivery' ? notSentOf(update.details) : null;
   }
+  // A delivery's flags are in its details; any other record's failure needs its status and error too.
+  if (update.details !== undefined) next.notSent = recordNotSentOf({ ...next, details: update.details });
+  else if (next.kind !== 'delivery' && (update.status !== undefined || update.error !== undefined))
+    next.notSent = next.status === null && next.error !== null ? next.notSent : null;
   // Status, error and details all decide it; an update may carry any of them.
   if (update.status !== undefined || update.error !== undefined || update.details !== undefined)
     next.unanswered =

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { TimelineDetail, TimelineSummary } from '../../shared/events';
 import { provenanceSchema, type Provenance } from '../../shared/provenance';
-import { notSentOf } from '../../shared/record-status';
+import { recordNotSentOf } from '../../shared/record-status';
 import type { SqliteDatabase } from './connection';
 import { INSERT_EVENT_SQL, insertValues, summaryColumns, toParams, updateParams } from './event-column-sql';
 import type { EventRow, SummaryRow } from './event-columns';
@@ -94,7 +94,12 @@ export function createEventsRepository(db: SqliteDatabase) {
       // again (readEventRow) on the listener's hot path.
       unreadable_columns: {},
       operation,
-      not_sent: event.kind === 'delivery' ? notSentOf(event.details) : null,
+      not_sent: recordNotSentOf({
+        kind: event.kind,
+        status: event.status ?? null,
+        error: event.error ?? null,
+        details: event.details,
+      }),
       // Read by SQL (SQLite's first of a name given twice) into its column, for the rare record
       // whose verdict says its order_id is given twice; the rest name one order.
       first_named_order_id: mayNameOrderTwice(params.kind, params.details)

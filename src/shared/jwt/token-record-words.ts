@@ -1,5 +1,6 @@
 import type { EventTokens } from '../contract/jwt';
 import { IMPORTED_VERDICT_IS } from './imported-verdict-words';
+import { NOT_SENT_WORDS } from '../record-status';
 
 /**
  * What the inspector says of the record a token came from (`#/jwt?event=<id>`). Only the
@@ -69,6 +70,12 @@ export function tokenRecordWords(
     case 'replay':
     case 'forward':
     case 'request':
+      if (record.notSent !== null)
+        return {
+          heading: `Never sent: ${name}`,
+          caption: `What the console was to send, ${NOT_SENT_WORDS[record.notSent]}: it carried no token to anyone and no listener judged it.`,
+          judgedIn: null,
+        };
       return {
         heading: `Sent by the console: ${name}`,
         caption: `What the console sent; a listener judges it on its own record of it, where it arrived; ${unchanged}.`,

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { JwtPage } from '../pages/jwt-page';
+import { TimelinePage } from '../pages/timeline-page';
 
 /** Sends a raw CONNECT to the listener (as the tester did) and returns the id it was stored as. */
 function storeConnect(listener: string): Promise<number> {
@@ -42,6 +43,20 @@ test('Replay of a stored CONNECT ends, counted and said as not sent, in one line
   await expect(page.getByTestId('replay-failures')).toHaveCount(0);
   await expect(page.getByTestId('replay-causes')).toHaveCount(0);
   await expect(page.getByTestId('replay-not-sent-causes')).toHaveText(
+    'Not sent: a CONNECT request asks for a tunnel to another address, not for an answer, and the console sends only requests it can record an answer to.',
+  );
+  // Its record reads as the run counted it: not sent, with why, never `failed`.
+  const timeline = new TimelinePage(page);
+  await timeline.open();
+  await expect(timeline.rows()).toHaveCount(2);
+  const [replayed] = (await timeline.shownIds()).filter((shown) => shown !== id);
+  const row = timeline.row(replayed ?? 0);
+  await expect(row.getByTestId('record-status')).toHaveText('not sent');
+  await expect(row.getByTestId('row-missing')).toHaveText(
+    'never sent (refused by the console), so no arrival',
+  );
+  await timeline.openRecord(replayed ?? 0);
+  await expect(timeline.detail().getByTestId('response-section')).toHaveText(
     'Not sent: a CONNECT request asks for a tunnel to another address, not for an answer, and the console sends only requests it can record an answer to.',
   );
 });

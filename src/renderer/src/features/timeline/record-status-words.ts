@@ -8,7 +8,8 @@ export type StatusFields = Pick<TimelineSummary, 'status' | 'error'> &
 /**
  * A record's status in words, the same in every view (record-status.ts): the HTTP status, or
  * why there is none (still waiting: `…`; a network error: `failed`; cancelled once sent whole:
- * `unanswered`; a delivery the emulator never sent: `not sent`), with its colour as CSS
+ * `unanswered`; a delivery the emulator never sent, or a request the console refused or cancelled
+ * before it was written whole: `not sent`), with its colour as CSS
  * (readable-colors.ts). Apart from the badges (record-badges.tsx) so a test can read it.
  */
 export function statusWords(summary: StatusFields): {

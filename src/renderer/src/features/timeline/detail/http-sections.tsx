@@ -2,7 +2,7 @@ import { formatCount } from '@shared/count-format';
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { HeaderList, TimelineDetail } from '@shared/events';
-import { NOT_SENT_WORDS } from '@shared/record-status';
+import { notSentLine } from '@shared/record-status';
 import { StatusText } from '../record-badges';
 import classes from '../timeline.module.css';
 import { BodyView } from './body-view';
@@ -141,7 +141,7 @@ export function ResponseSection({ detail }: { detail: TimelineDetail }) {
     return (
       <Text size="sm" c="dimmed" data-testid="response-section">
         {detail.notSent !== null
-          ? `Not sent: ${detail.error ?? NOT_SENT_WORDS[detail.notSent]}`
+          ? notSentLine(detail.error, detail.notSent)
           : detail.error === null
             ? 'No answer yet.'
             : `No answer: ${detail.error}`}
