@@ -143,7 +143,8 @@ const isDiscountPath = (path: JsonPath) =>
  * The discount has its own written rule: "only SAR and AED" (an error of the schema,
  * `discount_currency_not_allowed`). A SAR or AED discount on an order in another currency keeps
  * that rule, so it is only a warning (`discount_currency_conflict`) that says the spec gives no
- * conversion; for BHD, KWD and OMR orders the spec even forces it. The official client's zero,
+ * conversion; for BHD, KWD and OMR orders the spec even forces it. A discount in any other
+ * currency is that rule's error alone, never also a `currency_mismatch`. The official client's zero,
  * nameless "no coupon" discount is no discount and is not looked at.
  */
 export function checkOneCurrency(payload: unknown): RawFinding[] {
@@ -159,8 +160,11 @@ export function checkOneCurrency(payload: unknown): RawFinding[] {
     if (own === undefined && isDiscountPath(path)) continue;
     const moneyCurrency = own === undefined ? 'SAR' : own;
     if (!isCurrency(moneyCurrency) || moneyCurrency === currency) continue;
+    // A discount in a currency no discount may have is the schema's discount_currency_not_allowed
+    // at this same path: one mistake, one error there (a second, currency_mismatch, said less).
+    if (isDiscountPath(path) && !isDiscountCurrency(moneyCurrency)) continue;
     const where = [...path, 'currency'];
-    if (isDiscountPath(path) && isDiscountCurrency(moneyCurrency)) {
+    if (isDiscountPath(path)) {
       findings.push({
         severity: 'warning',
         path: where,
