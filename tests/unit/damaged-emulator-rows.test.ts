@@ -174,7 +174,7 @@ describe('damaged rows of the emulator’s tables', () => {
         db.prepare(
           `INSERT INTO emulator_orders SELECT ?, checkout_id, state, payload, reference_id, order_number, locale,
           currency, total_amount, captured_amount, refunded_amount, notification_url, legacy_approved, faults,
-          created_at_ms, expires_at_ms, updated_at_ms, page_token FROM emulator_orders WHERE order_id = ?`,
+          created_at_ms, expires_at_ms, updated_at_ms, page_token, locale_customer FROM emulator_orders WHERE order_id = ?`,
         ).run(orderId, source);
         db.prepare(`UPDATE emulator_orders SET ${damage.column} = ${damage.value} WHERE order_id = ?`).run(
           orderId,

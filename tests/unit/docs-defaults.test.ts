@@ -270,8 +270,9 @@ const DEFAULTS: Record<string, string> = {
     omitted: 'left out',
   }[emulator.absentMoney],
   'Form a checkout request is checked against': `${code(emulator.checkoutForm)}, or the request's ${code('X-Emulator-Checkout-Form')}`,
-  // Behaviour (create-checkout.ts), tested below ('… gives ar_SA without a locale').
-  'Checkout page language without `locale`': `${code('ar_SA')}, a new customer's; the emulator knows no existing customer, so never a stored preference`,
+  // Behaviour (customer-locale.ts), tested below ('… gives ar_SA without a locale') and in
+  // emulator-customer-locale.test.ts (a returning customer's preference).
+  'Checkout page language without `locale`': `${code('ar_SA')} for a new customer; a returning one (the same ${code('consumer.phone_number')}, as written) keeps the locale of their newest order that named one`,
   "Event types beyond the spec's three": `${codes(EXTENSION_EVENT_TYPES)}; the listener takes any other with a warning`,
   // The codes are listed in service-rules.md (Errors); docs-emulator-errors.test.ts holds that list to the emulator.
   'Error codes beyond `not_supported_country_currency`':

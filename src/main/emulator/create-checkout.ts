@@ -13,6 +13,7 @@ import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { EmulatorError } from './emulator-errors';
 import { randomHex } from '../random-hex';
 import { newOrderId } from './order-id';
+import { orderLocale } from './customer-locale';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,12 +64,16 @@ export interface NewOrderOptions {
    * JSON.stringify writes of it.
    */
   sourceText?: string;
+  /** A returning customer's stored locale, asked only when the request names none (customer-locale.ts). */
+  storedLocaleOf?: (customer: string) => string | undefined;
 }
 
 /** The new order, and the warnings the request earned (answered in X-Emulator-Warnings). */
 export interface NewOrder {
   order: EmulatorOrderRow;
   warnings: Finding[];
+  /** The customer whose locale preference the order names, stored with it (null: none). */
+  localeCustomer: string | null;
 }
 
 function valueAtPath(payload: Record<string, unknown>, path: string): unknown {
@@ -101,8 +106,8 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
   const total = isObject(payload['total_amount']) ? payload['total_amount'] : {};
   const currency = stringAt(total, 'currency') ?? 'SAR';
   const amount = parseAmount(total['amount']);
-  // The spec: without a locale a new customer gets ar_SA ("" is the official client's "none").
-  const locale = stringAt(payload, 'locale') || 'ar_SA';
+  // The spec: without a locale a new customer gets ar_SA, a returning one their stored preference.
+  const { locale, localeCustomer } = orderLocale(payload, options.storedLocaleOf);
   const notification = valueAtPath(payload, options.notificationField);
   // Shaped as the service's (version 4) but counting up, so each insert lands at the right edge of
   // the primary key; its first 8 digits, which the timeline shows, still differ (order-id.ts).
@@ -133,7 +138,7 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
     expiresAtMs: options.nowMs + expiryMinutes(payload, options.rules.honourExpiresInMinutes) * 60_000,
     updatedAtMs: options.nowMs,
   };
-  return { order, warnings: findings.filter((finding) => finding.severity === 'warning') };
+  return { order, warnings: findings.filter((finding) => finding.severity === 'warning'), localeCustomer };
 }
 
 /**

@@ -154,9 +154,10 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
         legacyApproved: options.legacyApproved,
         nowMs: now(),
         ...(options.sourceText === undefined ? {} : { sourceText: options.sourceText }),
+        storedLocaleOf: (customer) => deps.orders.storedLocaleOf(customer),
       });
       const { order } = created;
-      deps.orders.insert(order);
+      deps.orders.insert(order, created.localeCustomer);
       deps.onChange?.();
       if (expiryAt === null || order.expiresAtMs < expiryAt) scheduleExpiry();
       return created;

@@ -106,10 +106,10 @@ function soundOnly(records: readonly OrderRecord[]): {
 export function createEmulatorOrdersRepository(db: SqliteDatabase) {
   const insert = db.prepare(`INSERT INTO emulator_orders (order_id, checkout_id, state, payload, reference_id,
     order_number, locale, currency, total_amount, captured_amount, refunded_amount, notification_url,
-    legacy_approved, faults, page_token, created_at_ms, expires_at_ms, updated_at_ms)
+    legacy_approved, faults, page_token, created_at_ms, expires_at_ms, updated_at_ms, locale_customer)
     VALUES (@orderId, @checkoutId, @state, @payload, @referenceId, @orderNumber, @locale, @currency,
     @totalAmount, @capturedAmount, @refundedAmount, @notificationUrl, @legacyApproved, @faults,
-    @pageToken, @createdAtMs, @expiresAtMs, @updatedAtMs)`);
+    @pageToken, @createdAtMs, @expiresAtMs, @updatedAtMs, @localeCustomer)`);
   const update = db.prepare(`UPDATE emulator_orders SET state = @state, reference_id = @referenceId,
     captured_amount = @capturedAmount, refunded_amount = @refundedAmount, legacy_approved = @legacyApproved,
     faults = @faults, updated_at_ms = @updatedAtMs WHERE order_id = @orderId`);
@@ -117,6 +117,11 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
   // A reference can be reused (or changed onto another order): the newest order that has it.
   const byReference = db.prepare<[string], OrderRecord>(
     'SELECT * FROM emulator_orders WHERE reference_id = ? ORDER BY created_at_ms DESC, order_id DESC LIMIT 1',
+  );
+  // A customer's stored locale: that of their newest order that named one (migration 049's index).
+  const customerLocale = db.prepare<[string], { locale: string }>(
+    `SELECT locale FROM emulator_orders WHERE locale_customer = ?
+     ORDER BY created_at_ms DESC, rowid DESC LIMIT 1`,
   );
   const newest = db.prepare<[number], OrderRecord>(
     'SELECT * FROM emulator_orders ORDER BY created_at_ms DESC, order_id DESC LIMIT ?',
@@ -133,8 +138,13 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
     faults: order.faults === null ? null : JSON.stringify(order.faults),
   });
   return {
-    insert(order: EmulatorOrderRow): void {
-      insert.run(params(order));
+    /** `localeCustomer`: the customer whose locale the order named (null: it named none). */
+    insert(order: EmulatorOrderRow, localeCustomer: string | null = null): void {
+      insert.run({ ...params(order), localeCustomer });
+    },
+    /** The locale a customer's newest order named, if any did. */
+    storedLocaleOf(customer: string): string | undefined {
+      return customerLocale.get(customer)?.locale;
     },
     save(order: EmulatorOrderRow): void {
       update.run(params(order));

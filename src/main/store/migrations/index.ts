@@ -46,6 +46,7 @@ import ordersOwnProfileEvidence from './045-orders-own-profile-evidence';
 import ordersRestShown from './046-orders-rest-shown';
 import ordersStateByDefault from './047-orders-state-by-default';
 import ordersFindingsSeverity from './048-orders-findings-severity';
+import emulatorCustomerLocale from './049-emulator-customer-locale';
 
 export interface Migration {
   readonly id: number;
@@ -110,4 +111,5 @@ export const migrations: readonly Migration[] = [
   { id: 46, name: '046-orders-rest-shown', sql: ordersRestShown },
   { id: 47, name: '047-orders-state-by-default', sql: ordersStateByDefault },
   { id: 48, name: '048-orders-findings-severity', sql: ordersFindingsSeverity },
+  { id: 49, name: '049-emulator-customer-locale', sql: emulatorCustomerLocale },
 ];
