@@ -6,6 +6,7 @@ import {
 } from './checkout/country-currency-pairs';
 import { DEFAULT_EMPTY_OPTIONAL, EMPTY_OPTIONAL_CHOICES } from './checkout/empty-optional';
 import { DEFAULT_INSTALMENTS_REQUIRED, INSTALMENTS_REQUIRED_CHOICES } from './checkout/instalments';
+import { DEFAULT_MISSING_COUNTRY_CODE, MISSING_COUNTRY_CODE_CHOICES } from './checkout/missing-country';
 import { CUSTOMER_ACTIONS, ORDER_EVENT_TYPES, ORDER_STATES } from './orders/order-states';
 import { webhookHeaderEditsSchema, webhookHeaderViewSchema } from './registered-webhook-headers';
 import { KIB, MIB } from './listener';
@@ -146,6 +147,14 @@ export const emulatorSettingsSchema = z.object({
   instalmentsRequired: z
     .enum(INSTALMENTS_REQUIRED_CHOICES, { error: 'choose pay_by_instalments or always' })
     .default(DEFAULT_INSTALMENTS_REQUIRED),
+  /**
+   * A request without the top-level `country_code`: the spec's row says required "yes" and
+   * "Default SA". `refuse` (default, the column's "yes"): 400 `required`; `take_sa`: taken as SA,
+   * its pair with the currency judged as a given one's (missing-country.ts).
+   */
+  missingCountryCode: z
+    .enum(MISSING_COUNTRY_CODE_CHOICES, { error: 'choose refuse or take_sa' })
+    .default(DEFAULT_MISSING_COUNTRY_CODE),
   /** A request body larger than this is refused with 413 (the spec shows no request-size limit). */
   requestBodyLimitBytes: z
     .number({ error: 'The largest request body must be a number of bytes' })

@@ -18,6 +18,7 @@ const request = (text: string) => ({
   emptyOptional: 'warn' as const,
   instalmentsRequired: 'pay_by_instalments' as const,
   honourExpiresInMinutes: false,
+  missingCountryCode: 'refuse' as const,
   pairs: null,
   requestLimitSource: 'emulator' as const,
   requestLimitBytes: EMULATOR_BODY_LIMIT_BYTES,
@@ -110,6 +111,17 @@ describe('the builder analysis (what the worker answers)', () => {
         .findings.map((finding) => `${finding.severity} ${finding.path} ${finding.code}`);
     expect(judged('pay_by_instalments')).toEqual(['warning instalments instalments_not_given']);
     expect(judged('always')).toEqual(['error instalments required']);
+  });
+
+  it("weighs a request without country_code as asked (the Local emulator's setting)", () => {
+    const { country_code: _country, ...sample } = generateSample('general', { seed: 1, country: 'SA' });
+    const text = formatDocument(sample);
+    const judged = (missingCountryCode: 'refuse' | 'take_sa') =>
+      analysisResultSchema
+        .parse(analyseDocument({ ...request(text), missingCountryCode }))
+        .findings.map((finding) => `${finding.severity} ${finding.path} ${finding.code}`);
+    expect(judged('refuse')).toEqual(['error country_code required']);
+    expect(judged('take_sa')).toEqual([]);
   });
 
   it("says expires_in_minutes is ignored unless told it is honoured (the Local emulator's setting)", () => {

@@ -181,6 +181,19 @@ describe('checkout-console validate', () => {
     expect(unknown.stderr).toMatch(/--instalments-required: choose pay_by_instalments or always/);
   });
 
+  it('--missing-country-code: refused as required by default, take_sa judges it as SA', async () => {
+    const payload: Payload = { ...fixture('general') };
+    delete payload.country_code;
+    const file = write('no-country.json', payload);
+    const refused = await validate(file);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/error +country_code\n +country_code is required/);
+    expect(await validate(file, '--missing-country-code', 'take_sa')).toMatchObject({ code: 0 });
+    const unknown = await validate(file, '--missing-country-code', 'guess');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--missing-country-code: choose refuse or take_sa/);
+  });
+
   it('reads standard input for -', async () => {
     const run = await runCliCaptured(
       ['validate', '-', '--form', 'education'],

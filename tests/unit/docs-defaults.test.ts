@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/checkout/currencies';
 import { DEFAULT_EMPTY_OPTIONAL } from '../../src/shared/checkout/empty-optional';
 import { DEFAULT_INSTALMENTS_REQUIRED } from '../../src/shared/checkout/instalments';
+import { DEFAULT_MISSING_COUNTRY_CODE } from '../../src/shared/checkout/missing-country';
 import { EXTRA_RISK_FIELDS, LIMITS, PAYMENT_TYPE_SUGGESTIONS } from '../../src/shared/checkout/limits';
 import { decimalsOf, parseAmount } from '../../src/shared/checkout/money';
 import { DEFAULT_EMULATOR_SETTINGS } from '../../src/shared/emulator';
@@ -130,6 +131,18 @@ const instalmentsValues = (() => {
   return `any whole number; a negative one, or one unfit for its \`payment_type\`: a ${weight ?? ''}`;
 })();
 
+/** What the emulator's default makes of a request without the top-level country_code. */
+const missingCountry = (() => {
+  const { country_code: _country, ...sample } = generateSample('general', { seed: 1, country: 'SA' });
+  const finding = validateCheckout(sample, {
+    form: 'general',
+    missingCountryCode: emulator.missingCountryCode,
+  }).find((found) => found.path === 'country_code');
+  return finding === undefined
+    ? 'taken as `SA`, the row\'s "Default SA"'
+    : `an ${finding.severity} (${code(finding.code)}), the required column's "yes"`;
+})();
+
 /** How a SA order in AED is judged without a table (the default's guess) and with one set. */
 const pairOutside = (pairs?: readonly ['SA-SAR']) => {
   const sample = generateSample('general', { seed: 1, country: 'SA' });
@@ -195,6 +208,7 @@ const DEFAULTS: Record<string, string> = {
   '`payment_type` values': `free text; ${codes(PAYMENT_TYPE_SUGGESTIONS)} offered`,
   '`instalments` values': instalmentsValues,
   '`instalments` required': instalmentsRequired,
+  'Top-level `country_code` left out (required "yes", "Default SA")': missingCountry,
   'Single checkout (education form)': 'enabled: `payment_type`, `instalments` optional',
   'Supported country and currency pairs': COUNTRIES.map((c) => `${c}–${currencyForCountry(c)}`).join(', '),
   'A pair outside the supported pairs': `an ${pairOutside()}, as the emulator answers; outside a table set there: an ${pairOutside(['SA-SAR'])}`,
@@ -357,6 +371,10 @@ describe('docs/defaults.md says what the code does', () => {
     expect(emulator.instalmentsRequired).toBe(DEFAULT_INSTALMENTS_REQUIRED);
   });
 
+  it('uses one default for a missing country_code in the emulator, validate and the builder', () => {
+    expect(emulator.missingCountryCode).toBe(DEFAULT_MISSING_COUNTRY_CODE);
+  });
+
   it('uses one clock tolerance for the listener and the JWT inspector', () => {
     expect(DEFAULT_CLOCK_TOLERANCE_SECONDS).toBe(listener.clockToleranceSeconds);
   });
@@ -392,6 +410,7 @@ describe('the defaults that are behaviour rather than a constant', () => {
       honourExpiresInMinutes: emulator.honourExpiresInMinutes,
       emptyOptional: emulator.emptyOptional,
       instalmentsRequired: emulator.instalmentsRequired,
+      missingCountryCode: emulator.missingCountryCode,
     };
     const { order } = newOrderFrom(bare, {
       rules,

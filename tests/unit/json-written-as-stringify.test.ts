@@ -117,6 +117,7 @@ describe("the emulator's stored payload", () => {
     honourExpiresInMinutes: false,
     emptyOptional: DEFAULT_EMULATOR_SETTINGS.emptyOptional,
     instalmentsRequired: DEFAULT_EMULATOR_SETTINGS.instalmentsRequired,
+    missingCountryCode: DEFAULT_EMULATOR_SETTINGS.missingCountryCode,
   };
   const stored = (text: string) =>
     newOrderFrom(JSON.parse(text.replace(/^\uFEFF/, '')), {

@@ -103,6 +103,7 @@ describe('a body over the request limit is a finding', () => {
       emptyOptional: 'warn' as const,
       instalmentsRequired: 'pay_by_instalments' as const,
       honourExpiresInMinutes: false,
+      missingCountryCode: 'refuse' as const,
       pairs: null,
       requestLimitBytes: EMULATOR_BODY_LIMIT_BYTES,
     };
@@ -133,6 +134,7 @@ describe('a body over the request limit is a finding', () => {
       emptyOptional: 'warn',
       instalmentsRequired: 'pay_by_instalments',
       honourExpiresInMinutes: false,
+      missingCountryCode: 'refuse',
       pairs: null,
       requestLimitSource: 'emulator',
       requestLimitBytes: 2048,

@@ -47,6 +47,7 @@ describe("the emulator's order ids", () => {
         honourExpiresInMinutes: false,
         emptyOptional: 'warn' as const,
         instalmentsRequired: 'pay_by_instalments' as const,
+        missingCountryCode: 'refuse' as const,
       },
       notificationField: DEFAULT_NOTIFICATION_FIELD,
       legacyApproved: false,

@@ -5,6 +5,7 @@ import {
   type CheckoutForm,
   type EmptyOptionalChoice,
   type InstalmentsRequiredChoice,
+  type MissingCountryCodeChoice,
   type Finding,
 } from '../../shared/checkout';
 import type { CountryCurrencyPair } from '../../shared/checkout/country-currency-pairs';
@@ -50,6 +51,8 @@ export interface CheckoutRules {
   emptyOptional: EmptyOptionalChoice;
   /** Where instalments may be left out: with other than PAY_BY_INSTALMENTS, or never (setting). */
   instalmentsRequired: InstalmentsRequiredChoice;
+  /** A request without the top-level country_code: refused as required or taken as SA (setting). */
+  missingCountryCode: MissingCountryCodeChoice;
 }
 
 export interface NewOrderOptions {
@@ -97,6 +100,7 @@ export function newOrderFrom(payload: unknown, options: NewOrderOptions): NewOrd
     pairs: options.rules.pairs,
     emptyOptional: options.rules.emptyOptional,
     instalmentsRequired: options.rules.instalmentsRequired,
+    missingCountryCode: options.rules.missingCountryCode,
     honourExpiresInMinutes: options.rules.honourExpiresInMinutes,
     notificationField: options.notificationField,
     ...(options.sourceText === undefined ? {} : { sourceText: options.sourceText }),

@@ -146,6 +146,7 @@ export function createEmulatorService(deps: EmulatorServiceDependencies): Emulat
         honourExpiresInMinutes: current.honourExpiresInMinutes,
         emptyOptional: current.emptyOptional,
         instalmentsRequired: current.instalmentsRequired,
+        missingCountryCode: current.missingCountryCode,
       };
     },
     operationChoices: () => {

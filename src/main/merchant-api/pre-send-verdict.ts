@@ -61,6 +61,7 @@ export function sentPayloadJudge(emulatorSettings: () => EmulatorSettings): Judg
             emptyOptional: settings.emptyOptional,
             pairs: settings.countryCurrencyPairs,
             instalmentsRequired: settings.instalmentsRequired,
+            missingCountryCode: settings.missingCountryCode,
             honourExpiresInMinutes: settings.honourExpiresInMinutes,
           }),
       // The text that went out: what only a text shows (a name given twice) is judged too.

@@ -8,6 +8,7 @@ import {
   DEFAULT_INSTALMENTS_REQUIRED,
   type InstalmentsRequiredChoice,
 } from './instalments';
+import { withMissingCountry, type MissingCountryCodeChoice } from './missing-country';
 import { walkRequest } from './request-walk';
 import type { EducationCheckoutRequest, GeneralCheckoutRequest } from './request-types';
 import type { CheckoutForm } from './request-parts';
@@ -21,6 +22,8 @@ export interface SchemaOptions {
   pairs?: readonly CountryCurrencyPair[];
   /** Where instalments may be left out (instalments.ts); default `pay_by_instalments`. */
   instalmentsRequired?: InstalmentsRequiredChoice;
+  /** A missing top-level country_code: refused as required (default) or taken as SA (missing-country.ts). */
+  missingCountryCode?: MissingCountryCodeChoice;
 }
 
 /** A form's schema with its cross-field errors; its input and output are the form's request type. */
@@ -39,13 +42,14 @@ function withCrossFieldErrors<S extends z.ZodType>(
   form: CheckoutForm,
   singleCheckout: boolean,
   instalmentsRequired: InstalmentsRequiredChoice,
+  missingCountryCode: MissingCountryCodeChoice | undefined,
 ): CheckoutSchema<z.input<S>> {
   return z
     .custom<z.input<S>>(() => true)
     .superRefine((given, ctx) => {
       // An optional field given null is read as not given, as validateCheckout reads it
       // (null-optional.ts; its warning is no error, and a form shows errors only).
-      const value = walkRequest(given, {
+      const value = walkRequest(withMissingCountry(given, missingCountryCode), {
         form,
         singleCheckout,
         notificationField: cross.notificationField,
@@ -93,7 +97,15 @@ export function checkoutSchemaFor(
   const cross = { notificationField: options.notificationField, pairs: options.pairs };
   const singleCheckout = options.singleCheckout !== false;
   const instalments = options.instalmentsRequired ?? DEFAULT_INSTALMENTS_REQUIRED;
+  const country = options.missingCountryCode;
   if (form === 'general')
-    return withCrossFieldErrors(generalSchema(), cross, form, singleCheckout, instalments);
-  return withCrossFieldErrors(educationSchemaWith(singleCheckout), cross, form, singleCheckout, instalments);
+    return withCrossFieldErrors(generalSchema(), cross, form, singleCheckout, instalments, country);
+  return withCrossFieldErrors(
+    educationSchemaWith(singleCheckout),
+    cross,
+    form,
+    singleCheckout,
+    instalments,
+    country,
+  );
 }

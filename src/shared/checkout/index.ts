@@ -18,6 +18,8 @@
  *   that carries the notification URL, checked as a URI and not flagged as unknown.
  *   `instalmentsRequired` (default `pay_by_instalments`, as the official client sends it; `always`
  *   is the spec's letter): where instalments may be left out (instalments.ts).
+ *   `missingCountryCode` (default `refuse`, the required column's "yes"; `take_sa`, its
+ *   "Default SA"): how a request without the top-level country_code is read (missing-country.ts).
  *
  * The builder
  * - `fieldGroupsFor(form, options)` / `fieldsFor(form, options)`: every field, grouped as the spec
@@ -47,6 +49,11 @@ export {
   INSTALMENTS_REQUIRED_CHOICES,
   type InstalmentsRequiredChoice,
 } from './instalments';
+export {
+  DEFAULT_MISSING_COUNTRY_CODE,
+  MISSING_COUNTRY_CODE_CHOICES,
+  type MissingCountryCodeChoice,
+} from './missing-country';
 export { checkoutSchemaFor, type CheckoutSchema, type SchemaOptions } from './checkout-schema';
 export {
   FINDING_CODES,

@@ -22,6 +22,7 @@ import {
   type InstalmentsRequiredChoice,
 } from './instalments';
 import { DEFAULT_EMPTY_OPTIONAL, type EmptyOptionalChoice } from './empty-optional';
+import { sayingCountryTaken, withMissingCountry, type MissingCountryCodeChoice } from './missing-country';
 import { withoutPairEchoes } from './pair-echoes';
 import type { CheckoutForm } from './request-parts';
 import { walkRequest } from './request-walk';
@@ -71,6 +72,11 @@ export interface ValidateOptions {
    * elsewhere, `always` an error wherever the spec requires it (instalments.ts).
    */
   instalmentsRequired?: InstalmentsRequiredChoice;
+  /**
+   * A request without the top-level `country_code` (the spec: required "yes" and "Default SA"):
+   * `refuse` (default) the `required` error, `take_sa` judged as SA (missing-country.ts).
+   */
+  missingCountryCode?: MissingCountryCodeChoice;
   /**
    * The JSON text the payload was parsed from, when there is one: what only the text shows is
    * judged too (a name given twice in one object; an amount's digits where JSON.parse read
@@ -158,7 +164,14 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
     const { notificationField } = options;
     // One walk finds what is judged value by value (request-walk.ts): the depth, the optional
     // fields given null, "" or blanks, the keys the spec does not name.
-    const walked = walkRequest(payload, { form: options.form, singleCheckout, notificationField, choice });
+    // A missing country_code taken as SA is judged as given (missing-country.ts).
+    const asJudged = withMissingCountry(payload, options.missingCountryCode);
+    const walked = walkRequest(asJudged, {
+      form: options.form,
+      singleCheckout,
+      notificationField,
+      choice,
+    });
     // Bounded entry: nothing below walks a value deeper than any reader can (it would overflow
     // the stack, and the emulator would store what it could not read back).
     const { tooDeep } = walked;
@@ -224,7 +237,10 @@ export function judgeCheckout(payload: unknown, options: ValidateOptions): Check
       ...requestSizeFindings(payload, options.sourceText, options.requestLimit),
     ]);
     return {
-      findings: sortInDocumentOrder(payload, withoutPairEchoes(judged, raw)).map(toFinding),
+      findings: sortInDocumentOrder(
+        payload,
+        sayingCountryTaken(withoutPairEchoes(judged, raw), asJudged !== payload),
+      ).map(toFinding),
       textScan: source?.scan,
     };
   } catch (error) {

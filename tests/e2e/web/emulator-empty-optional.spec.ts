@@ -5,7 +5,8 @@ import { BuilderPage } from '../pages/builder-page';
 // The emulator's "Empty and blank values" setting (Emulator → Settings): the builder, on the
 // Local profile, weighs an empty e-mail and a first name of only spaces as that setting says, so
 // its findings are what Send to Local will answer (a warning, a 400, or nothing). Its
-// "instalments required" setting likewise weighs a PAY_BY_LATER request without instalments.
+// "instalments required" setting likewise weighs a PAY_BY_LATER request without instalments, and
+// its "Missing country_code" setting a request without the top-level country_code.
 
 test("changing a setting in the Emulator view changes the weight of the builder's finding", async ({
   page,
@@ -26,8 +27,9 @@ test("changing a setting in the Emulator view changes the weight of the builder'
   );
 
   const choose = async (
-    choice: 'Warn' | 'Refuse' | 'Accept' | 'Always',
-    setting: 'Empty and blank values' | 'instalments required' = 'Empty and blank values',
+    choice: 'Warn' | 'Refuse' | 'Accept' | 'Always' | 'Take SA',
+    setting:
+      'Empty and blank values' | 'instalments required' | 'Missing country_code' = 'Empty and blank values',
   ) => {
     await page.getByRole('navigation', { name: 'Main' }).getByText('Emulator', { exact: true }).click();
     const settings = page.getByTestId('emulator-spec-settings');
@@ -69,6 +71,17 @@ test("changing a setting in the Emulator view changes the weight of the builder'
   await expect(builder.finding('instalments')).toHaveAccessibleName(
     /^error: instalments: instalments is required/,
   );
+
+  // No country_code: required by default (the spec's "yes"), judged as SA once the emulator is
+  // set to take its "Default SA".
+  const { country_code: _country, ...noCountry } = sample as Record<string, unknown>;
+  // In SAR, whatever country the sample drew: SA pairs with it at the default table.
+  await builder.pasteRaw(JSON.stringify(noCountry, null, 2).replace(/"(AED|BHD|KWD|OMR)"/g, '"SAR"'));
+  await expect(builder.finding('country_code')).toHaveAccessibleName(
+    /^error: country_code: country_code is required/,
+  );
+  await choose('Take SA', 'Missing country_code');
+  await expect(builder.finding('country_code')).toHaveCount(0);
 });
 
 // The supported pairs are the emulator's setting too: a pair it was set to support was an error

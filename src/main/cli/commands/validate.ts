@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   DEFAULT_EMPTY_OPTIONAL,
   DEFAULT_INSTALMENTS_REQUIRED,
+  DEFAULT_MISSING_COUNTRY_CODE,
   EMPTY_OPTIONAL_CHOICES,
   INSTALMENTS_REQUIRED_CHOICES,
+  MISSING_COUNTRY_CODE_CHOICES,
   validateCheckout,
 } from '../../../shared/checkout';
 import {
@@ -50,6 +52,9 @@ const validateFlags = z.object({
   instalmentsRequired: z
     .enum(INSTALMENTS_REQUIRED_CHOICES, { error: 'choose pay_by_instalments or always' })
     .default(DEFAULT_INSTALMENTS_REQUIRED),
+  missingCountryCode: z
+    .enum(MISSING_COUNTRY_CODE_CHOICES, { error: 'choose refuse or take_sa' })
+    .default(DEFAULT_MISSING_COUNTRY_CODE),
   honourExpiresInMinutes: z.boolean().default(false),
   json: z.boolean().default(false),
 });
@@ -66,6 +71,7 @@ export async function runValidate(file: string, rawFlags: unknown, context: CliC
     sourceText: text,
     emptyOptional: flags.emptyOptional,
     instalmentsRequired: flags.instalmentsRequired,
+    missingCountryCode: flags.missingCountryCode,
     honourExpiresInMinutes: flags.honourExpiresInMinutes,
     ...(flags.notificationField === undefined ? {} : { notificationField: flags.notificationField }),
     ...(flags.pairs === undefined ? {} : { pairs: flags.pairs, pairsSource: 'flag' }),
@@ -123,6 +129,11 @@ export function registerValidate(program: Command, context: CliContext): void {
       '--instalments-required <when>',
       'where instalments may be left out (the spec requires it; the official client sends it only with PAY_BY_INSTALMENTS): ' +
         `pay_by_instalments (an error only there, a warning elsewhere) or always (the spec's letter); default ${DEFAULT_INSTALMENTS_REQUIRED}`,
+    )
+    .option(
+      '--missing-country-code <choice>',
+      'a request without the top-level country_code (the spec says required "yes" and "Default SA"): ' +
+        `refuse (an error, required) or take_sa (judged as SA); default ${DEFAULT_MISSING_COUNTRY_CODE}`,
     )
     .option(
       '--honour-expires-in-minutes',

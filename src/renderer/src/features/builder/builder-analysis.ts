@@ -77,6 +77,7 @@ function request(state: BuilderStore): void {
     emptyOptional: state.emptyOptional,
     instalmentsRequired: state.instalmentsRequired,
     honourExpiresInMinutes: state.honourExpiresInMinutes,
+    missingCountryCode: state.missingCountryCode,
     pairs: state.pairs === null ? null : [...state.pairs],
     requestLimitSource: state.requestLimitSource,
     requestLimitBytes: state.requestLimitBytes,
@@ -100,6 +101,7 @@ useBuilderStore.subscribe((state, previous) => {
     state.emptyOptional === previous.emptyOptional &&
     state.instalmentsRequired === previous.instalmentsRequired &&
     state.honourExpiresInMinutes === previous.honourExpiresInMinutes &&
+    state.missingCountryCode === previous.missingCountryCode &&
     state.pairs === previous.pairs &&
     state.requestLimitSource === previous.requestLimitSource &&
     state.requestLimitBytes === previous.requestLimitBytes

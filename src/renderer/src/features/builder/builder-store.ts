@@ -2,11 +2,13 @@ import { create } from 'zustand';
 import {
   DEFAULT_EMPTY_OPTIONAL,
   DEFAULT_INSTALMENTS_REQUIRED,
+  DEFAULT_MISSING_COUNTRY_CODE,
   DEFAULT_NOTIFICATION_FIELD,
   type CheckoutForm,
   type EmptyOptionalChoice,
   type Finding,
   type InstalmentsRequiredChoice,
+  type MissingCountryCodeChoice,
 } from '@shared/checkout';
 import type { CountryCurrencyPair } from '@shared/checkout/country-currency-pairs';
 import type { Draft, FollowedOrderRef, LastSend, UnansweredSend } from '@shared/drafts';
@@ -54,6 +56,8 @@ export interface BuilderStore {
   instalmentsRequired: InstalmentsRequiredChoice;
   /** Whether expires_in_minutes is taken: as `emptyOptional`, the Local emulator's setting or the default (off). */
   honourExpiresInMinutes: boolean;
+  /** A missing top-level country_code: as `emptyOptional`, the Local emulator's setting or the default (refuse). */
+  missingCountryCode: MissingCountryCodeChoice;
   /**
    * The country/currency pairs judged supported: on the Local profile its emulator's setting
    * (a pair it was set to support read as an error here, though Send to Local was accepted);
@@ -133,6 +137,7 @@ export interface BuilderStore {
   setEmptyOptional: (choice: EmptyOptionalChoice) => void;
   setInstalmentsRequired: (choice: InstalmentsRequiredChoice) => void;
   setHonourExpiresInMinutes: (honoured: boolean) => void;
+  setMissingCountryCode: (choice: MissingCountryCodeChoice) => void;
   setPairs: (pairs: readonly CountryCurrencyPair[] | null) => void;
   setRequestLimit: (limit: { source: RequestLimitSource; bytes: number }) => void;
   /** Opens a draft (or, with null, a new empty document). */
@@ -236,6 +241,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     emptyOptional: DEFAULT_EMPTY_OPTIONAL,
     instalmentsRequired: DEFAULT_INSTALMENTS_REQUIRED,
     honourExpiresInMinutes: false,
+    missingCountryCode: DEFAULT_MISSING_COUNTRY_CODE,
     pairs: null,
     requestLimitSource: 'elsewhere',
     requestLimitBytes: EMULATOR_BODY_LIMIT_BYTES,
@@ -302,6 +308,9 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     },
     setHonourExpiresInMinutes(honourExpiresInMinutes) {
       if (honourExpiresInMinutes !== get().honourExpiresInMinutes) set({ honourExpiresInMinutes });
+    },
+    setMissingCountryCode(missingCountryCode) {
+      if (missingCountryCode !== get().missingCountryCode) set({ missingCountryCode });
     },
     setPairs(pairs) {
       if (JSON.stringify(pairs) !== JSON.stringify(get().pairs)) set({ pairs });

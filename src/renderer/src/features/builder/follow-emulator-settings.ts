@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
-import { DEFAULT_EMPTY_OPTIONAL, DEFAULT_INSTALMENTS_REQUIRED } from '@shared/checkout';
+import {
+  DEFAULT_EMPTY_OPTIONAL,
+  DEFAULT_INSTALMENTS_REQUIRED,
+  DEFAULT_MISSING_COUNTRY_CODE,
+} from '@shared/checkout';
 import { EMULATOR_BODY_LIMIT_BYTES } from '@shared/emulator';
 import type { ProfileView } from '@shared/profile';
 import { useEmulatorStore } from '@features/emulator';
@@ -9,7 +13,8 @@ import { useBuilderStore } from './builder-store';
 /**
  * On the Local profile the builder judges an optional field given "" as its emulator's setting
  * says (Emulator → Settings), and a country/currency pair as supported when the emulator is set
- * to support it, a request without instalments and one with expires_in_minutes as it is set to, so a finding shows the
+ * to support it, a request without instalments or country_code and one with expires_in_minutes
+ * as it is set to, so a finding shows the
  * weight Send to Local will answer with: a warning, an error (400) or nothing. The form and single checkout are the draft's own and go to
  * the emulator with each send instead; this setting has no per-request override, so the builder
  * follows it. Other profiles: the documented default (`warn`), the service's rule being unknown.
@@ -38,6 +43,11 @@ export function useFollowedEmulatorSettings(profile: ProfileView | null): void {
   // Off elsewhere: the spec's merchant without the feature, as the emulator's default.
   const honour = local && followedHonour !== null ? followedHonour : false;
   useEffect(() => setHonourExpiresInMinutes(honour), [honour, setHonourExpiresInMinutes]);
+  // A missing country_code: refused as required elsewhere, the emulator's default.
+  const followedCountry = useEmulatorStore((state) => state.settings?.missingCountryCode ?? null);
+  const setMissingCountryCode = useBuilderStore((state) => state.setMissingCountryCode);
+  const country = local && followedCountry !== null ? followedCountry : DEFAULT_MISSING_COUNTRY_CODE;
+  useEffect(() => setMissingCountryCode(country), [country, setMissingCountryCode]);
   // The pairs it supports too: a pair it was set to support was an error here, though Send
   // to Local was accepted. Other profiles: the documented default (each country's own currency).
   const pairs = local ? followedPairs : null;

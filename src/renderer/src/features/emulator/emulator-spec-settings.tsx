@@ -8,9 +8,7 @@ import {
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
-import type { EmptyOptionalChoice, InstalmentsRequiredChoice } from '@shared/checkout';
-import type { AbsentMoneyChoice, EmulatorSettingsView, MoneyAmountsChoice } from '@shared/emulator';
-import type { Choice } from '@ui/choice-control';
+import type { EmulatorSettingsView } from '@shared/emulator';
 import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { useFollowedValues } from '@ui/use-followed-values';
@@ -27,6 +25,13 @@ import {
 import { EmulatorLimitSettings, LIMIT_LABELS } from './emulator-limit-settings';
 import { SaveSettingsButton } from './needs-console';
 import { saveEmulatorSettings } from './save-emulator-settings';
+import {
+  ABSENT_MONEY_CHOICES,
+  EMPTY_OPTIONAL_CHOICES,
+  INSTALMENTS_REQUIRED_CHOICES,
+  MISSING_COUNTRY_CODE_CHOICES,
+  MONEY_AMOUNTS_CHOICES,
+} from './emulator-spec-choices';
 
 /** This form's fields, by the labels it shows them with (a refused save names them so). */
 const LABELS = {
@@ -36,6 +41,7 @@ const LABELS = {
   authorisedExpiryDays: 'Authorised order expiry (days)',
   emptyOptional: 'Empty and blank values',
   instalmentsRequired: 'instalments required',
+  missingCountryCode: 'Missing country_code',
   moneyAmounts: 'Money amounts',
   absentMoney: 'A Money not given (order record)',
   countryCurrencyPairs: 'Supported country/currency pairs',
@@ -46,32 +52,6 @@ const LABELS = {
   ...LIMIT_LABELS,
 } as const;
 
-/** How an optional field given "" is judged (the official client's own "" passes under each). */
-const EMPTY_OPTIONAL_CHOICES: readonly Choice<EmptyOptionalChoice>[] = [
-  { label: 'Warn', value: 'warn' },
-  { label: 'Refuse', value: 'refuse' },
-  { label: 'Accept', value: 'accept' },
-];
-
-/** Where instalments may be left out: as the official client sends it, or the spec's letter. */
-const INSTALMENTS_REQUIRED_CHOICES: readonly Choice<InstalmentsRequiredChoice>[] = [
-  { label: 'With PAY_BY_INSTALMENTS', value: 'pay_by_instalments' },
-  { label: 'Always', value: 'always' },
-];
-
-/** How a Money's amount is written in answers and notifications (the spec does not say which). */
-const MONEY_AMOUNTS_CHOICES: readonly Choice<MoneyAmountsChoice>[] = [
-  { label: 'String', value: 'string' },
-  { label: 'Number', value: 'number' },
-];
-
-/** A Money the request did not give, in the order record (not shown in the spec). */
-const ABSENT_MONEY_CHOICES: readonly Choice<AbsentMoneyChoice>[] = [
-  { label: 'Zero', value: 'zero' },
-  { label: 'null', value: 'null' },
-  { label: 'Left out', value: 'omitted' },
-];
-
 const isPair = (value: string): value is CountryCurrencyPair =>
   (ALL_COUNTRY_CURRENCY_PAIRS as readonly string[]).includes(value);
 const isEventType = (value: string): value is OrderEventType =>
@@ -80,7 +60,8 @@ const isEventType = (value: string): value is OrderEventType =>
 /**
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
  * whether expires_in_minutes is honoured, how an optional field given "" or null and a text
- * of only blanks are read, where instalments may be left out, how Money is written, the
+ * of only blanks are read, where instalments may be left out, whether a missing country_code
+ * is taken as SA, how Money is written, the
  * largest request body, a rate limit, which answer delivers a notification, the
  * country/currency pairs, the address customers reach it at, and the webhook registered in the
  * portal (URL, events, headers). Each default is the spec's
@@ -209,6 +190,19 @@ export function EmulatorSpecSettings({
             data={INSTALMENTS_REQUIRED_CHOICES}
             value={draft.instalmentsRequired}
             onChange={(instalmentsRequired) => form.change({ instalmentsRequired })}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper
+          size="xs"
+          label={LABELS.missingCountryCode}
+          description='The spec says both required "yes" and "Default SA" for the top-level country_code'
+        >
+          <ChoiceControl
+            size="xs"
+            aria-label={LABELS.missingCountryCode}
+            data={MISSING_COUNTRY_CODE_CHOICES}
+            value={draft.missingCountryCode}
+            onChange={(missingCountryCode) => form.change({ missingCountryCode })}
           />
         </Input.Wrapper>
         <Input.Wrapper

@@ -34,6 +34,7 @@ export function analyseDocument(request: AnalysisRequest): AnalysisResult {
     emptyOptional: request.emptyOptional,
     instalmentsRequired: request.instalmentsRequired,
     honourExpiresInMinutes: request.honourExpiresInMinutes,
+    missingCountryCode: request.missingCountryCode,
     ...(request.pairs === null ? {} : { pairs: request.pairs }),
     // The spec shows no request-size limit: the emulator's is the one known, and Findings says
     // a body over it beside the notice before Send rather than "No findings".

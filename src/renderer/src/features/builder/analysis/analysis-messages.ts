@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EMPTY_OPTIONAL_CHOICES, findingSchema, INSTALMENTS_REQUIRED_CHOICES } from '@shared/checkout';
+import {
+  EMPTY_OPTIONAL_CHOICES,
+  findingSchema,
+  INSTALMENTS_REQUIRED_CHOICES,
+  MISSING_COUNTRY_CODE_CHOICES,
+} from '@shared/checkout';
 import { countryCurrencyPairSchema } from '@shared/checkout/country-currency-pairs';
 import { checkoutFormSchema } from '@shared/drafts';
 import { REQUEST_LIMIT_SOURCES } from './request-limit-source';
@@ -21,6 +26,8 @@ export const analysisRequestSchema = z.object({
   instalmentsRequired: z.enum(INSTALMENTS_REQUIRED_CHOICES),
   /** Whether expires_in_minutes is taken (the Local profile's emulator's; else the documented default, off). */
   honourExpiresInMinutes: z.boolean(),
+  /** A missing top-level country_code: refused or taken as SA (the Local profile's emulator's; else refuse). */
+  missingCountryCode: z.enum(MISSING_COUNTRY_CODE_CHOICES),
   /** The supported pairs to judge by (the Local profile's emulator's); null: the documented default. */
   pairs: z.array(countryCurrencyPairSchema).nullable(),
   /** Whose request limit a body over it meets: the Local profile's emulator's (an error) or another service's (a warning). */
