@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { editedFields, followStored, readFieldsOf } from '@shared/settings-patch';
 
@@ -14,12 +14,17 @@ export function useFollowedForm<T extends FieldValues & Record<string, unknown>>
 ) {
   const read = useRef(stored);
   const from = useRef(stored);
+  const [, setFollowed] = useState(0);
   useEffect(() => {
     if (from.current === stored) return;
     from.current = stored;
     const values = form.getValues();
     const followed = followStored(values, read.current, stored);
     read.current = followed.read;
+    // A render that asked `changes` before the read values followed the push is done again: an
+    // edit the push made the stored value (saved here or elsewhere; nothing is set into the form
+    // then) would still read as edited, "Unsaved changes" shown with nothing left to save.
+    setFollowed((count) => count + 1);
     for (const key of Object.keys(stored) as Path<T>[])
       if (followed.values[key] !== values[key])
         form.setValue(key, followed.values[key] as PathValue<T, Path<T>>, { shouldValidate: true });
