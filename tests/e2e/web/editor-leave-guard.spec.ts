@@ -185,6 +185,8 @@ test('an edited profile form asks before another profile, a shortcut or a closed
   const form = page.getByRole('form', { name: 'Edit profile Sandbox' });
   await form.getByLabel('Base URL').fill('https://sandbox.merchant.test');
   await profiles.setSecret('API token', 'sk_test_typed_not_saved');
+  // Said beside Save, as the emulator's and the listener's settings say it.
+  await expect(form.getByText('Unsaved changes', { exact: true })).toBeVisible();
   const ask = page.getByRole('dialog', { name: 'Leave the profile editor?' });
 
   for (const leave of [

@@ -5,7 +5,8 @@ import { confirmAction } from './confirm-dialog';
 /**
  * Unsent work that leaving the view would throw away: an open request editor whose text was
  * edited registers what it is ("the capture editor") while that holds, and so does a settings
- * form not yet saved ("the profile editor", whose selection change asks too); closing or
+ * form not yet saved ("the profile editor", whose selection change asks too; the settings forms
+ * register through UnsavedChanges, which also says it beside their Save); closing or
  * reloading the tab asks too. Every change of view
  * (navigate() in navigation.ts: the shortcuts' and the menu's app-wide defaults, the palette's
  * "Go to" and order entries; and the browser's Back, Forward or a typed address, through the

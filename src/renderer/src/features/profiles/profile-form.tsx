@@ -19,7 +19,7 @@ import {
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
 import { saveUnlessChangedElsewhere } from '@ui/changed-elsewhere';
 import { useFollowedForm } from '@ui/use-followed-form';
-import { useUnsentWork } from '@ui/leave-guard';
+import { UnsavedChanges } from '@ui/unsaved-changes';
 import { FormNumberInput } from '@ui/form-number-input';
 import { JUDGED_AS_TYPED } from '@ui/form-timing';
 import { readableText } from '@ui/readable-colors';
@@ -101,7 +101,6 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
     Object.keys(followed.changes(form.watch()).patch).length > 0 ||
     apiToken.action !== 'keep' ||
     notificationToken.action !== 'keep';
-  useUnsentWork(edited ? 'the profile editor' : null, 'saved');
   // A new value typed (or set, cleared, kept) leaves the refusal of the old one behind.
   const editSecret = (name: SecretName, set: (edit: SecretEdit) => void) => (edit: SecretEdit) => {
     set(edit);
@@ -273,6 +272,8 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
           </Alert>
         )}
         <Group justify="flex-end">
+          {/* Said beside Save, and asked before another view, profile or a closed tab drops it. */}
+          <UnsavedChanges what="the profile editor" edited={edited} />
           <Button type="submit" loading={formState.isSubmitting}>
             {profile === null ? 'Create profile' : 'Save profile'}
           </Button>
