@@ -3,10 +3,18 @@ import { expect, openConsole, test } from '../fixtures/console-test';
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
-/** Scrolls the window down by as much of `wanted` as the view allows, and says how far it went. */
+/**
+ * Scrolls the window down by as much of `wanted` as the view allows, and says how far it went.
+ * Asked again until it goes: a view's code loads when it is first opened, so right after the
+ * address changed the view may not yet be tall enough to scroll.
+ */
 async function scrollDown(page: Page, wanted: number): Promise<number> {
-  await page.evaluate((y) => window.scrollTo(0, y), wanted);
-  await expect.poll(() => scrollY(page)).toBeGreaterThan(100);
+  await expect
+    .poll(async () => {
+      await page.evaluate((y) => window.scrollTo(0, y), wanted);
+      return scrollY(page);
+    })
+    .toBeGreaterThan(100);
   return scrollY(page);
 }
 
