@@ -70,10 +70,12 @@ function typeOf(value: unknown): string {
 
 const typeWords = (type: string) => TYPE_WORDS[type] ?? type;
 
-function oneOf(values: readonly unknown[]): string {
-  if (values.length === 1) return `must be ${shown(values[0])}`;
-  return `must be one of ${values.map(shown).join(', ')}`;
+/** `"a"`, or `one of "a", "b"`: the values a field takes. */
+function optionsOf(values: readonly unknown[]): string {
+  return values.length === 1 ? shown(values[0]) : `one of ${values.map(shown).join(', ')}`;
 }
+
+const oneOf = (values: readonly unknown[]): string => `must be ${optionsOf(values)}`;
 
 /** "N characters", "N items": what a size counts, for sized values; null for numbers. */
 function sizeUnit(origin: string, count: number | bigint): string | null {
@@ -133,6 +135,9 @@ export function consoleZodMessage(issue: z.core.$ZodRawIssue): string {
           : typeWords(typeOf(issue.input))
       }`;
     case 'invalid_value':
+      // A field left out is missing, as a missing field of any other kind is: "must be one of"
+      // read as if a wrong value had been written.
+      if (issue.input === undefined) return `missing; expected ${optionsOf(issue.values)}`;
       return oneOf(issue.values);
     case 'too_big':
       return sizeWords('most', issue.origin, issue.maximum, issue.exact === true, issue.inclusive !== false);

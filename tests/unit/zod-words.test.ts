@@ -84,6 +84,12 @@ const CASES: [string, z.ZodType, unknown, string][] = [
     { op: 'authorize' },
     'op: must be one of "authorise", "capture"',
   ],
+  [
+    'an option left out (it read as a wrong value written)',
+    z.object({ op: z.enum(['authorise', 'capture']) }),
+    {},
+    'op: missing; expected one of "authorise", "capture"',
+  ],
   ['a wrong literal', z.object({ v: z.literal(1) }), { v: 2 }, 'v: must be 1'],
   ['an unknown kind of step', step, { step: 'chekout' }, 'step: must be one of "checkout", "operation"'],
   ['a step without its kind', step, {}, 'step: missing; expected one of "checkout", "operation"'],
