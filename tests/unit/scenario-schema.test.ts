@@ -203,7 +203,7 @@ describe("a value not of its field's form", () => {
 
   it('a duration: says what the value is not, and what a duration is', () => {
     expect(problemsOf(steps('  - step: wait', '    for: true'))).toEqual([
-      `case.yaml:4:10: steps[0].for: ${DURATION}`,
+      `case.yaml:4:10: steps[0].for: true is not a duration: ${DURATION}`,
     ]);
     expect(problemsOf(steps('  - step: wait', '    for: 1.5'))).toEqual([
       `case.yaml:4:10: steps[0].for: 1.5 is not whole milliseconds: ${DURATION}`,
@@ -212,7 +212,7 @@ describe("a value not of its field's form", () => {
       `case.yaml:4:10: steps[0].for: -5 is below zero: ${DURATION}`,
     ]);
     expect(problemsOf(steps('  - step: customer', '    action: pay', '    timeout: [1]'))).toEqual([
-      `case.yaml:5:14: steps[0].timeout: ${DURATION}`,
+      `case.yaml:5:14: steps[0].timeout: [1] is not a duration: ${DURATION}`,
     ]);
   });
 
@@ -246,7 +246,7 @@ describe("a value not of its field's form", () => {
 
   it('an amount or a body: says what it takes', () => {
     expect(problemsOf(steps('  - step: operation', '    operation: capture', '    amount: [1]'))).toEqual([
-      "case.yaml:5:13: steps[0].amount: write an amount, such as '50.00' or 50",
+      "case.yaml:5:13: steps[0].amount: [1] is not an amount: write an amount, such as '50.00' or 50",
     ]);
     expect(problemsOf(steps('  - step: send-webhook', '    to: listener', '    body: [1]'))).toEqual([
       'case.yaml:5:11: steps[0].body: write the body as an object ({ name: value }) or as text',

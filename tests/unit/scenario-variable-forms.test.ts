@@ -97,7 +97,7 @@ describe('a duration or a status written as a variable', () => {
       ].join('\n'),
     );
     expect(problems).toEqual([
-      'case.yaml:4:10: steps[0].for: write a duration such as 500ms, 10s or 2m',
+      'case.yaml:4:10: steps[0].for: "2 seconds" is not a duration: write a duration such as 500ms, 10s or 2m',
       'case.yaml:7:23: steps[1].expect.status: write a status such as 200, or a class such as 4xx',
     ]);
   });
@@ -140,7 +140,8 @@ describe('a duration or a status written as a variable', () => {
     expect(result.steps[1]).toMatchObject({
       status: 'error',
       line: 6,
-      message: 'for is "1 second" (from "${d}"): write a duration such as 500ms, 10s or 2m',
+      message:
+        'for is "1 second" (from "${d}"): "1 second" is not a duration: write a duration such as 500ms, 10s or 2m',
     });
   });
 

@@ -22,7 +22,7 @@ import {
   type Scenario,
 } from '../../shared/scenarios/scenario-schema';
 import { stepTitle } from '../../shared/scenarios/step-title';
-import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
+import { inLineOrder, type ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { unsetVariables } from './unset-variables';
 import { readPath } from '../../shared/scenarios/json-pointer';
 import { variableNamesIn } from '../../shared/scenarios/variables';
@@ -291,10 +291,10 @@ export function loadScenarioText(
     };
   };
   const parsed = scenarioSchema.safeParse(js);
-  if (!parsed.success) return parsed.error.issues.map((issue) => at(placedIssue(issue, js)));
+  if (!parsed.success) return inLineOrder(parsed.error.issues.map((issue) => at(placedIssue(issue, js))));
   const unset = unsetVariables(parsed.data);
   if (unset.length > 0)
-    return unset.map(({ path, message }) => at({ message, path, key: null, field: path }));
+    return inLineOrder(unset.map(({ path, message }) => at({ message, path, key: null, field: path })));
   const steps = doc.getIn(['steps'], true);
   const stepLines = parsed.data.steps.map((_, index) => {
     const node: unknown = isSeq(steps) ? steps.items[index] : undefined;

@@ -11,7 +11,8 @@ import { VariableError, variableNamesIn, type Variables } from '../../shared/sce
  */
 export function substitutedStep(step: ScenarioStep, vars: Variables): ScenarioStep {
   const substituted = vars.substitute(step) as ScenarioStep;
-  for (const { path, schema } of FIELDS_CHECKED_WHEN_RUN) {
+  for (const { path, schema, step: kind } of FIELDS_CHECKED_WHEN_RUN) {
+    if (kind !== undefined && kind !== step.step) continue;
     const written = readPath(step, path);
     if (typeof written !== 'string' || variableNamesIn(written).length === 0) continue;
     const value = readPath(substituted, path);

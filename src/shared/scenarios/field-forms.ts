@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { suggestKey } from '../checkout/unknown-keys';
 import { DECIMAL_TEXT } from '../decimal-text';
+import { ORDER_EVENT_TYPES } from '../orders/order-states';
 import { JSON_POINTER_PATTERN } from './json-pointer';
 import { isBuiltInVariable } from './variables';
 
@@ -45,11 +47,27 @@ const wordedUnlessMissing = (value: unknown, problem: (value: unknown) => string
 const DURATION_WORDS = 'write a duration such as 500ms, 10s or 2m';
 const WHOLE_MS = `${DURATION_WORDS}, or whole milliseconds such as 1500`;
 
+/**
+ * A refused value as it was written, for a message that says what is wrong with it: text quoted
+ * (cut, as a value can be long), a short list or mapping as JSON. A number past what a double
+ * holds (`1e400`) is read as Infinity, so its text is gone: said so.
+ */
+export function writtenValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? 'NaN' : `a number too large to hold (read as ${value})`;
+  if (typeof value !== 'object' || value === null) return String(value);
+  const json = JSON.stringify(value);
+  return json.length <= 40 ? json : Array.isArray(value) ? 'a list' : 'a mapping';
+}
+
 /** What is wrong with a value given for a duration. */
 export function durationProblem(value: unknown): string {
   if (typeof value === 'string')
-    return (durationMsOf(value) ?? 0) > DURATION_MAX_MS ? durationTooLong(value) : DURATION_WORDS;
-  if (typeof value !== 'number') return WHOLE_MS;
+    return (durationMsOf(value) ?? 0) > DURATION_MAX_MS
+      ? durationTooLong(value)
+      : `${writtenValue(value)} is not a duration: ${DURATION_WORDS}`;
+  if (typeof value !== 'number') return `${writtenValue(value)} is not a duration: ${WHOLE_MS}`;
   if (value > DURATION_MAX_MS) return durationTooLong(value);
   if (!Number.isInteger(value)) return `${value} is not whole milliseconds: ${WHOLE_MS}`;
   return `${value} is below zero: ${WHOLE_MS}`;
@@ -145,9 +163,7 @@ const AMOUNT_WORDS = "write an amount, such as '50.00' or 50";
  * expectation failed; the spec's Money amount "is numeric either way".
  */
 export function amountProblem(value: unknown): string {
-  return typeof value === 'string'
-    ? `${JSON.stringify(value)} is not an amount: ${AMOUNT_WORDS}`
-    : AMOUNT_WORDS;
+  return `${writtenValue(value)} is not an amount: ${AMOUNT_WORDS}`;
 }
 
 /**
@@ -161,3 +177,21 @@ export const amount = z
   .meta({
     description: "Capture or refund amount: a number, or numeric text such as '50.00'; default what is left.",
   });
+
+/**
+ * What is wrong with an event name an expect-webhook step waits for. A misspelt one
+ * (`order_aproved`) loaded and failed only after its whole `within`, as nothing of that name
+ * ever arrives: the service sends the spec's events, and the emulator its own for moves the spec
+ * does not show (order-states.ts owns both lists).
+ */
+export function eventNameProblem(value: unknown): string {
+  const notSent = `${writtenValue(value)} is not an event the service sends`;
+  const suggestion = typeof value === 'string' ? suggestKey(value, ORDER_EVENT_TYPES) : undefined;
+  return suggestion === undefined
+    ? `${notSent}: one of ${ORDER_EVENT_TYPES.join(', ')}`
+    : `${notSent}; did you mean "${suggestion}"?`;
+}
+
+export const eventName = z
+  .enum(ORDER_EVENT_TYPES, { error: (issue) => wordedUnlessMissing(issue.input, eventNameProblem) })
+  .meta({ description: "An event type the service sends (order_approved…), or the emulator's own." });

@@ -14,6 +14,15 @@ export interface ScenarioFileProblem {
   missing?: boolean;
 }
 
+/**
+ * One file's problems in the order of its lines, then columns (a problem of no known line
+ * first): zod reports a step's unknown field before its other problems, so a file's 4:5 was
+ * printed before its 3:5. Stable, so problems at one place keep the order they were found in.
+ */
+export function inLineOrder(problems: readonly ScenarioFileProblem[]): ScenarioFileProblem[] {
+  return [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+}
+
 /** `file:line:column: field: message`, the parts that are known. */
 export function formatProblem(problem: ScenarioFileProblem): string {
   const where = [problem.file, problem.line, problem.column].filter((part) => part !== null).join(':');

@@ -4,7 +4,7 @@ import { BODY_VERDICTS, TOKEN_VERDICTS } from '../events';
 import { CUSTOMER_ACTIONS, ORDER_STATES } from '../orders/order-states';
 import { carriesCredentials, credentialsRefusal } from '../http-url';
 import { OPERATION_NAMES } from '../profile';
-import { amount, duration, pointer, pointerKey, statusMatcher, variableName } from './field-forms';
+import { amount, duration, eventName, pointer, pointerKey, statusMatcher, variableName } from './field-forms';
 import { TOKEN_MODES } from './token-modes';
 import { variableNamesIn } from './variables';
 
@@ -43,13 +43,19 @@ const orVariable = <T extends z.ZodType>(schema: T) =>
  * The fields of `orVariable`, by their path in a step, with what their value must be once its
  * variables are replaced (src/main/scenarios/substituted-step.ts checks it when the step runs).
  */
-export const FIELDS_CHECKED_WHEN_RUN: readonly { path: readonly string[]; schema: z.ZodType }[] = [
+export const FIELDS_CHECKED_WHEN_RUN: readonly {
+  path: readonly string[];
+  schema: z.ZodType;
+  /** Only in this kind of step (a send-webhook step builds any event it is given, on purpose). */
+  step?: string;
+}[] = [
   { path: ['for'], schema: duration },
   { path: ['within'], schema: duration },
   { path: ['timeout'], schema: duration },
   { path: ['expect', 'status'], schema: statusMatcher },
   { path: ['forward', 'status'], schema: statusMatcher },
   { path: ['amount'], schema: amount },
+  { path: ['event'], schema: eventName, step: 'expect-webhook' },
 ];
 
 /** Field expectations shared by every step that reads a JSON answer or body. */
@@ -163,7 +169,7 @@ export const WEBHOOK_FINDINGS_EXPECTATIONS = ['no-errors', 'errors', 'any'] as c
 export const expectWebhookStepSchema = z.strictObject({
   step: z.literal('expect-webhook'),
   title,
-  event: z.string().min(1).meta({ description: 'The event type, such as order_approved.' }),
+  event: orVariable(eventName).meta({ description: 'The event type, such as order_approved.' }),
   order: orderRef,
   within: orVariable(duration).default('10s'),
   token: z.enum(TOKEN_VERDICTS).default('valid'),
