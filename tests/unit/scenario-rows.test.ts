@@ -3,6 +3,7 @@ import {
   idle,
   lastStoredResults,
   refusedRun,
+  rowsWithStoredResults,
   settledRows,
   type ScenarioRow,
 } from '../../src/renderer/src/features/scenarios/scenario-rows';
@@ -74,5 +75,21 @@ describe("a folder's cards after a reload", () => {
     expect(last.get('a.yaml')?.run).toEqual({ runId: 2, startedAt: 't2' });
     expect(last.get('b.yaml')?.run).toEqual({ runId: 3, startedAt: 't3b' });
     expect(last.has('c.yaml')).toBe(false);
+  });
+  it('gives a newer stored result to a card showing none or an older one, not to one this tab ran', () => {
+    const stored = lastStoredResults('/s', [
+      run(2, '/s', [
+        result('a.yaml', 'passed', 't2'),
+        result('b.yaml', 'failed', 't2b'),
+        result('c.yaml', 'passed', 't2c'),
+      ]),
+    ]);
+    const older = { ...row('b.yaml', 'passed'), storedRun: { runId: 1, startedAt: 't1' } };
+    const same = { ...row('d.yaml', 'passed'), storedRun: { runId: 2, startedAt: 't2d' } };
+    const rows = [row('a.yaml', 'idle'), older, row('c.yaml', 'running'), same];
+    const shown = rowsWithStoredResults(rows, stored);
+    expect(shown.map((shownRow) => shownRow.status)).toEqual(['passed', 'failed', 'running', 'passed']);
+    expect(shown[1]?.storedRun).toEqual({ runId: 2, startedAt: 't2b' });
+    expect(shown[3]).toBe(same);
   });
 });

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -165,6 +166,43 @@ test('runs from a terminal and a run whose console was killed are listed for wha
     await page.goto(`${served.origin}/#/history?run=999`);
     await expect(missing).toHaveText('No run #999 in this data directory');
     await expect(page.getByRole('button', { name: /^Export (\d+ )?records?$/ })).toBeDisabled();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("a tab reloaded mid-run shows each result on its card as it is stored, and at the run's end", async ({
+  page,
+  served,
+}) => {
+  test.setTimeout(60_000);
+  // One scenario passes at once, two each wait a few seconds: the tab is reloaded while the first
+  // of those runs, so both end after it.
+  const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-reattached-'));
+  const set = 'steps:\n  - step: set\n    vars: { a: "1" }\n';
+  const wait = 'steps:\n  - step: wait\n    for: 4s\n';
+  writeFileSync(join(folder, 'a-quick.yaml'), `name: Quick one\n${set}`);
+  writeFileSync(join(folder, 'b-slow.yaml'), `name: Slow one\n${wait}`);
+  writeFileSync(join(folder, 'c-slower.yaml'), `name: Slower one\n${wait}`);
+  try {
+    await openConsole(page, served, '#/scenarios');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.openFolder(folder);
+    await expect(page.getByTestId('scenario-card')).toHaveCount(3);
+    await scenarios.runAll();
+    await expect(scenarios.card('Slow one')).toHaveAttribute('data-status', 'running');
+
+    await page.reload();
+    await expect(scenarios.card('Quick one')).toHaveAttribute('data-status', 'passed');
+    const notice = page.getByTestId('run-under-way');
+    // A result stored while the run goes on shows at once, not after a reload.
+    await expect(scenarios.card('Slow one')).toHaveAttribute('data-status', 'passed', { timeout: 15_000 });
+    await expect(scenarios.card('Slow one').getByTestId('scenario-stored-run')).toContainText('run #1');
+    await expect(notice).toContainText('Run #1 is running');
+    // And so does the last, when the run ends.
+    await expect(notice).toContainText('Run #1 passed', { timeout: 15_000 });
+    await expect(scenarios.card('Slower one')).toHaveAttribute('data-status', 'passed');
+    await expect(scenarios.card('Slower one').getByTestId('scenario-stored-run')).toContainText('run #1');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

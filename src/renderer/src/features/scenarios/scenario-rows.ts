@@ -114,3 +114,18 @@ export const rowWithStoredResult = (
   durationMs: stored.result.durationMs,
   storedRun: stored.run,
 });
+
+/**
+ * The rows with their newest stored results: a row showing none or an older one takes it; a row
+ * a run of this tab has taken over (running, or with the result it watched come in) keeps its own.
+ * A row already showing that run's result is kept as it is (its steps opened or closed).
+ */
+export const rowsWithStoredResults = (
+  rows: readonly ScenarioRow[],
+  last: ReadonlyMap<string, { result: ScenarioResult; run: RowStoredRun }>,
+): ScenarioRow[] =>
+  rows.map((row) => {
+    const stored = last.get(row.outline.file);
+    if (stored === undefined || row.storedRun?.runId === stored.run.runId) return row;
+    return row.status === 'idle' || row.storedRun !== null ? rowWithStoredResult(row.outline, stored) : row;
+  });

@@ -9,12 +9,12 @@ import { callNeedsLiveYes, confirmLiveCall, confirmLiveScenarioSend } from '@ui/
 import {
   everyFileOf,
   idle,
-  lastStoredResults,
   refusedRun,
-  rowWithStoredResult,
+  rowsWithStoredResults,
   settledRows,
   type ScenarioRow,
 } from './scenario-rows';
+import { oneReadingAtATime, readStoredCardResults } from './stored-results-store';
 
 interface ScenariosState {
   folder: string;
@@ -68,40 +68,21 @@ let openCalls = 0;
  */
 let starting = false;
 
-/** How many stored runs, newest first, are looked through for the cards' last results. */
-const STORED_RUNS_LOOKED_AT = 50;
-
 /**
- * Each card of the opened folder with its newest stored result (main keeps every run of the
- * folder, this tab's, another's, or one before a reload), so a reload does not read "not run"
- * for a scenario that just ran. Runs of the folder are read newest first until every file has a
- * result; a row a run of this tab has taken over meanwhile keeps its own.
+ * Each card of the opened folder with its newest stored result, so a reload does not read "not
+ * run" for a scenario that just ran. A card showing a stored result takes a newer one (a run this
+ * tab did not start, or started before a reload, stored it since); a row a run of this tab has
+ * taken over keeps its own.
  */
 async function showStoredResults(call: number, folder: string): Promise<void> {
-  const wanted = new Set(useScenariosStore.getState().rows.map((row) => row.outline.file));
-  if (wanted.size === 0) return;
+  const files = useScenariosStore.getState().rows.map((row) => row.outline.file);
   try {
-    const { runs } = await bridge.listScenarioRuns({ limit: STORED_RUNS_LOOKED_AT });
-    const read = [];
-    for (const summary of runs) {
-      if (summary.source?.kind !== 'folder' || summary.source.folder !== folder) continue;
-      const run = await bridge.getScenarioRun({ id: summary.id });
-      if (call !== openCalls) return;
-      read.push(run);
-      for (const result of run.scenarios) if (result.status !== 'skipped') wanted.delete(result.file);
-      if (wanted.size === 0) break;
-    }
-    if (call !== openCalls) return;
-    const last = lastStoredResults(folder, read);
-    const { rows } = useScenariosStore.getState();
-    useScenariosStore.setState({
-      rows: rows.map((row) => {
-        const stored = last.get(row.outline.file);
-        return row.status === 'idle' && stored !== undefined ? rowWithStoredResult(row.outline, stored) : row;
-      }),
-    });
+    const last = await readStoredCardResults(folder, files, () => call !== openCalls);
+    // Read again for a run's news while another folder was being opened: not this folder's cards.
+    if (last === null || last.size === 0 || useScenariosStore.getState().loadedFolder !== folder) return;
+    useScenariosStore.setState({ rows: rowsWithStoredResults(useScenariosStore.getState().rows, last) });
   } catch {
-    // The cards stay "not run"; Earlier runs, reading the same runs, says what went wrong.
+    // The cards stay as they are; Earlier runs, reading the same runs, says what went wrong.
   }
 }
 
@@ -224,11 +205,16 @@ function updateRow(index: number, change: (row: ScenarioRow) => ScenarioRow): vo
   useScenariosStore.setState({ rows: rows.map((row) => (row.outline.file === file ? change(row) : row)) });
 }
 
-export function applyProgress(progress: RunProgress): void {
+/** Whether `progress` is of the run this tab started (or is starting). */
+function isOwnProgress(progress: RunProgress): boolean {
   const { runId } = useScenariosStore.getState();
+  return runId === null ? starting && progress.type === 'run-started' : progress.runId === runId;
+}
+
+export function applyProgress(progress: RunProgress): void {
   // Progress of a run this tab did not start (another tab or window) is not mixed in: its rows
   // are of another folder, and its end is not this tab's result.
-  if (runId === null ? !(starting && progress.type === 'run-started') : progress.runId !== runId) return;
+  if (!isOwnProgress(progress)) return;
   switch (progress.type) {
     case 'run-started':
       // The run's own order of scenarios is what later progress counts in.
@@ -279,9 +265,29 @@ export function applyProgress(progress: RunProgress): void {
   }
 }
 
+/**
+ * Reads the cards' stored results again: a run this tab did not start stored a result. That is
+ * also the run a tab reloaded mid-run re-attached to (its progress is no longer this tab's),
+ * whose cards otherwise kept what the reload read until the folder was opened again.
+ */
+const rereadStoredResults = oneReadingAtATime(() => {
+  const { loadedFolder } = useScenariosStore.getState();
+  return loadedFolder === null ? undefined : showStoredResults(openCalls, loadedFolder);
+});
+
+const STORES_A_RESULT: ReadonlySet<RunProgress['type']> = new Set([
+  'scenario-finished',
+  'run-finished',
+  'run-failed',
+]);
+
 bridge.subscribe((event) => {
+  // Another process's run (another console on the data directory, `test`) stored something.
+  if (event.name === 'scenarios.storedRuns') rereadStoredResults();
   if (event.name !== 'scenarios.progress') return;
-  applyProgress(event.payload);
+  const progress = event.payload;
+  if (!isOwnProgress(progress) && STORES_A_RESULT.has(progress.type)) rereadStoredResults();
+  applyProgress(progress);
 });
 
 /*
