@@ -6,9 +6,9 @@ import { describeRelative } from '@shared/relative-time';
 import { formatRunTime, madeNoChecks, NO_CHECKS_WORDS } from '@shared/scenarios/scenario-results';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { instantTitle } from '@ui/instant-format';
-import { useNow } from '@ui/use-now';
 import type { RowStoredRun, ScenarioRow } from './scenario-rows';
 import { ScenarioSteps } from './scenario-steps';
+import { useRunsNow } from './use-shown-scenario-runs';
 
 const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
   idle: 'gray',
@@ -20,9 +20,13 @@ const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
   skipped: 'gray',
 };
 
-/** `run #12, 3 minutes ago`: which stored run a card's result was read back from, and when. */
+/**
+ * `run #12, 3 minutes ago`: which stored run a card's result was read back from, and when. Told
+ * against the clock the notice of runs above uses (the runs' last read, every few seconds), not
+ * one ticking every 15 s: "3 seconds ago" stayed under a notice saying the run ended since.
+ */
 function StoredRunWords({ run }: { run: RowStoredRun }) {
-  const now = useNow();
+  const now = useRunsNow();
   return (
     <Text span inherit data-testid="scenario-stored-run" title={`Started ${instantTitle(run.startedAt)}`}>
       {` · run #${run.runId}, ${describeRelative(Date.parse(run.startedAt), now)}`}
