@@ -17,9 +17,11 @@ export const tokenCheckSchema = z.object({
   header: z.record(z.string(), z.unknown()).nullable(),
   claims: z.record(z.string(), z.unknown()).nullable(),
   /**
-   * The decode's words for a name the header or claims give twice (`The claims part gives "exp"
-   * 2 times; the last one counts.`): the claims above keep only the last, as the verdict does.
-   * Records stored before this existed read as none.
+   * The decode's warnings (token-warnings.ts decodeWarnings, what `jwt verify` prints): a name
+   * the header or claims give twice (`The claims part gives "exp" 2 times; the last one counts.`:
+   * the claims above keep only the last, as the verdict does), characters that are invisible or
+   * reorder text, a time in milliseconds. Named for the first; records stored before this
+   * existed read as none, records stored before the others were added hold only names twice.
    */
   nameWarnings: z.array(z.string()).default([]),
   /**

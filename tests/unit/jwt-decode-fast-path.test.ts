@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measureJsonText } from '../../src/shared/bounded-json';
 import { createJsonTextMeasure } from '../../src/shared/json-text-measure';
-import { decodeJwt } from '../../src/shared/jwt/decode-jwt';
+import { decodeJwt, type DecodedJwt } from '../../src/shared/jwt/decode-jwt';
 import { decodeJwtBefore } from './helpers/decode-jwt-before';
 import { prng, type Random } from './helpers/prng';
 
@@ -99,6 +99,17 @@ function token(random: Random): string {
   return parts.join('.');
 }
 
+/**
+ * The one change since: a part's text keeps a leading BOM, as the token carries it (the decoder
+ * before dropped it unseen; official-client-token-text.test.ts holds the new answer). All else
+ * is held to the decoder before.
+ */
+function withoutBom(decoded: DecodedJwt): DecodedJwt {
+  if (decoded.json === null) return decoded;
+  const strip = (text: string) => text.replace(/^\ufeff/, '');
+  return { ...decoded, json: { header: strip(decoded.json.header), claims: strip(decoded.json.claims) } };
+}
+
 describe("the token decoder's common case", () => {
   it('answers as the decoder before it did, over generated tokens', () => {
     const random = prng(20);
@@ -107,7 +118,7 @@ describe("the token decoder's common case", () => {
       const given = token(random);
       const nameWarnings = random.next() < 0.9;
       const before = decodeJwtBefore(given, { nameWarnings });
-      expect(decodeJwt(given, { nameWarnings }), given).toEqual(before);
+      expect(withoutBom(decodeJwt(given, { nameWarnings })), given).toEqual(before);
       if (before.ok && before.claimProblems.length === 0) valid++;
     }
     // The generator reaches the common case and the rest alike.

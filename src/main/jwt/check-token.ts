@@ -7,7 +7,12 @@ import type { TokenVerdict } from '../../shared/events';
 import type { TokenCheck } from '../../shared/webhook-details';
 import type { HmacKey } from './hmac-key-cache';
 import { errorWords } from '../../shared/error-words';
-import { acceptedByOfficialClient, refusedByOfficialClient } from './official-client-reading';
+import { decodeWarnings } from '../../shared/jwt/token-warnings';
+import {
+  acceptedByOfficialClient,
+  refusedByOfficialClient,
+  unreadByOfficialClient,
+} from './official-client-reading';
 
 export const ALLOWED_ALGORITHM = 'HS256';
 export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 60;
@@ -191,10 +196,13 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
   }
   return {
     ...judged('valid', validReason(decoded, options)),
-    clientWarnings: refusedByOfficialClient(decoded.times, options.atMs, options.clockToleranceSeconds, {
-      past: (ms) => past(ms, options.moment),
-      later: (ms) => until(ms, options.moment),
-    }),
+    clientWarnings: [
+      ...refusedByOfficialClient(decoded.times, options.atMs, options.clockToleranceSeconds, {
+        past: (ms) => past(ms, options.moment),
+        later: (ms) => until(ms, options.moment),
+      }),
+      ...unreadByOfficialClient(decoded),
+    ],
   };
 }
 
@@ -239,8 +247,9 @@ export async function checkTokenAt(
     header: judgement.decoded?.header ?? null,
     claims: judgement.decoded?.claims ?? null,
     // Stored with the record: the Timeline shows a token's claims as they were on arrival, and
-    // the one claim kept of two (the last) is said, as the inspector says it.
-    nameWarnings: judgement.decoded?.nameWarnings ?? [],
+    // what the decode warns of (the one claim kept of two, hidden characters, a time in
+    // milliseconds) is said, as the inspector and `jwt verify` say it: one list, decodeWarnings.
+    nameWarnings: judgement.decoded === null ? [] : decodeWarnings(judgement.decoded),
     clientWarnings: judgement.clientWarnings,
   };
 }

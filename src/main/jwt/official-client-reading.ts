@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DecodedJwt } from '../../shared/jwt/decode-jwt';
 import {
   phpJwtAccepts,
+  phpJwtRefusesJson,
   refusedWithoutLeeway,
+  type PhpJsonRefusal,
   type PhpJwtLeniency,
 } from '../../shared/jwt/official-client-words';
 import type { HmacKey } from './hmac-key-cache';
@@ -25,10 +27,22 @@ function phpTime(value: unknown): number | null | 'unknown' {
   return 'unknown';
 }
 
+/** A surrogate without its pair: JSON.parse reads `"\ud800"`, PHP's json_decode does not. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether any name or string in a parsed JSON value holds a lone surrogate. */
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  return Object.entries(value).some(([name, item]) => LONE_SURROGATE.test(name) || holdsLoneSurrogate(item));
+}
+
 function jsonObject(segment: string): Record<string, unknown> | null {
   try {
+    // Buffer keeps a BOM, which JSON.parse refuses as json_decode does.
     const value: unknown = JSON.parse(Buffer.from(segment.replace(/=+$/, ''), 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !holdsLoneSurrogate(value)
       ? (value as Record<string, unknown>)
       : null;
   } catch {
@@ -70,6 +84,24 @@ export function acceptedByOfficialClient(token: string, key: HmacKey | null, atM
   if (key === null) return [];
   const leniencies = phpJwtLeniencies(token.trim(), key, atMs);
   return leniencies === null ? [] : [phpJwtAccepts(leniencies)];
+}
+
+/**
+ * A token the console reads whose header or claims php-jwt's json_decode refuses: a BOM before
+ * the JSON, or a lone surrogate escape (only an escape can write one: the text is UTF-8). Asked
+ * of a valid token; the text is walked only when it holds a \u escape.
+ */
+export function unreadByOfficialClient(decoded: DecodedJwt): string[] {
+  if (decoded.json === null) return [];
+  const parts = [
+    { part: 'header', text: decoded.json.header, value: decoded.header },
+    { part: 'claims part', text: decoded.json.claims, value: decoded.claims },
+  ] as const;
+  const refusals: PhpJsonRefusal[] = parts.flatMap(({ part, text, value }) => [
+    ...(text.startsWith('\ufeff') ? [{ part, why: 'bom' as const }] : []),
+    ...(text.includes('\\u') && holdsLoneSurrogate(value) ? [{ part, why: 'lone_surrogate' as const }] : []),
+  ]);
+  return refusals.map(phpJwtRefusesJson);
 }
 
 /**

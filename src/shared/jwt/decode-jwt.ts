@@ -44,7 +44,10 @@ export const decodedJwtSchema = z.object({
 export type DecodedJwt = z.infer<typeof decodedJwtSchema>;
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading byte order mark in the text: shown as carried, and warned of (the
+// official client's json_decode refuses it), never dropped unseen.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const BOM = '\ufeff';
 
 /** Why a segment that is not base64url-encoded UTF-8 is not, in words (asked only once it failed). */
 function notBase64Url(segment: string, name: string): string {
@@ -89,10 +92,12 @@ function jsonKind(value: unknown): string {
 function decodeSegment(
   segment: string,
   name: string,
-): { value: Record<string, unknown>; text: string } | { problem: string } {
+): { value: Record<string, unknown>; text: string; carried: string } | { problem: string } {
   const decoded = base64UrlToText(segment, name);
   if ('problem' in decoded) return decoded;
-  const { text } = decoded;
+  const carried = decoded.text;
+  // Read past a BOM as jose does (its TextDecoder drops it); `carried` keeps it to be shown.
+  const text = carried.startsWith(BOM) ? carried.slice(1) : carried;
   // Bounded: decoded claims are shown, stored with a webhook's verdict and walked.
   const read = parseBoundedJson(text);
   if (!read.ok && read.problem.kind === 'not_json')
@@ -101,7 +106,7 @@ function decodeSegment(
   const value = read.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { problem: `The ${name} is ${jsonKind(value)}, not the JSON object a JWT carries.` };
-  return { value: { ...value }, text };
+  return { value: { ...value }, text, carried };
 }
 
 /** `The header gives "alg" 2 times; the last one counts.` for each name given more than once. */
@@ -258,7 +263,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
   if (!BASE64URL.test(signature)) return failed(notBase64Url(signature, 'signature'), header.value);
 
   const decoded = decodedFromParts(header.value, claims.value, signature, claims.text);
-  decoded.json = { header: header.text, claims: claims.text };
+  decoded.json = { header: header.carried, claims: claims.carried };
   if (options.nameWarnings !== false)
     decoded.nameWarnings = [
       ...duplicateNames(header.text, 'header'),

@@ -106,3 +106,23 @@ export function trimmedFromToken(lead: string, trail: string): string {
 /** A value in ?tamaraToken= with none in ?serviceToken=: the client's name, not the spec's. */
 export const TAMARA_TOKEN_ONLY =
   "?tamaraToken= holds a value, which the listener does not verify: the spec names ?serviceToken= (and Authorization: Bearer) for the token. The official client reads ?tamaraToken= instead (Authenticator.php: TOKEN = 'tamaraToken'), and only when no Authorization header is sent; the service sends the token as ?serviceToken=.";
+
+/** Why php-jwt's json_decode refuses a part the console reads (each found in the token). */
+export type PhpJsonRefusal = { part: 'header' | 'claims part'; why: 'bom' | 'lone_surrogate' };
+
+const JSON_REFUSAL: Record<PhpJsonRefusal['why'], (part: string) => string> = {
+  bom: (part) =>
+    `The ${part} starts with a UTF-8 byte order mark (U+FEFF) before its JSON, which the console reads past`,
+  lone_surrogate: (part) =>
+    `The ${part} has a lone UTF-16 surrogate escape (\\ud800 to \\udfff without its pair), which JSON.parse reads`,
+};
+
+const JSON_REFUSAL_ERROR: Record<PhpJsonRefusal['why'], string> = {
+  bom: 'json_decode: "Syntax error, malformed JSON"',
+  lone_surrogate: 'json_decode: JSON_ERROR_UTF16, "Unknown JSON error: 10"',
+};
+
+/** A part php-jwt cannot read as JSON (JWT.php's jsonDecode throws DomainException): the client's 403. */
+export function phpJwtRefusesJson(refusal: PhpJsonRefusal): string {
+  return `${JSON_REFUSAL[refusal.why](refusal.part)}, so the verdict is valid; but php-jwt 6.9, with which the official client verifies (Authenticator::decode), refuses it (${JSON_REFUSAL_ERROR[refusal.why]}), answering 403.`;
+}

@@ -1,5 +1,6 @@
 import type { TokenVerdict } from '../events';
 import type { BodyFinding, TokenCheck } from '../webhook-details';
+import { tokenWarnings } from './token-warnings';
 
 /** The order "the worse of the two" follows: a forgery outranks a clock problem. */
 export const WORST_FIRST: readonly TokenVerdict[] = [
@@ -46,7 +47,7 @@ function nameWarningFindings(checks: readonly TokenCheck[], sameToken: boolean):
   const warned = sameToken ? checks.slice(0, 1) : checks;
   return warned.flatMap((check) =>
     check.present
-      ? [...check.nameWarnings, ...check.clientWarnings].map((message) => ({
+      ? tokenWarnings(check).map((message) => ({
           severity: 'warning' as const,
           path: PLACE[check.source],
           message,

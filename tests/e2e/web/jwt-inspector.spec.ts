@@ -465,3 +465,38 @@ test('a token signed a moment ago is issued seconds ago when pasted, and its tim
   await page.clock.runFor(20_000);
   await expect(page.getByTestId('relative-iat')).toHaveText(/^issued 2[01] seconds ago$/);
 });
+
+// A name given twice was `valid · 1 warning` on the Timeline and in History, but plain green
+// `valid` in the inspector: the record's tokens' rows and the verdict checked now.
+test('a token with a warning carries it on every chip of the inspector, as the Timeline does', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/listener');
+  const jwt = new JwtPage(page);
+  const listener = await jwt.listenerUrl();
+  await jwt.open();
+  await page
+    .getByRole('form', { name: 'Craft a token' })
+    .getByRole('textbox', { name: 'Claims' })
+    .fill('{"iss":"a","iss":"b"}');
+  const token = await jwt.craft('Exactly as written');
+  const response = await page.request.post(`${listener}/webhooks?serviceToken=${token}`, {
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    data: APPROVED,
+  });
+  const { id } = (await response.json()) as { id: number };
+
+  await page.goto(`${served.origin}/#/jwt?event=${id}`);
+  await expect(page.getByText(`Arrived with webhook #${id}`)).toBeVisible();
+  const chips = [
+    page.getByTestId('record-verdict').getByTestId('token-verdict'),
+    ...[0, 1].map((at) => page.getByTestId('record-tokens').getByTestId('token-verdict').nth(at)),
+    page.getByTestId('jwt-verdict').getByTestId('token-verdict'),
+  ];
+  for (const chip of chips) {
+    await expect(chip).toHaveAttribute('data-verdict', 'valid');
+    await expect(chip).toHaveAttribute('data-findings', '1');
+    await expect(chip).toHaveText('valid · 1 warning');
+  }
+});

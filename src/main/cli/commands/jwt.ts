@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SecretSource } from '../../../shared/contract/jwt';
 import { readClaimsText } from '../../../shared/jwt/claims-text';
 import type { DecodedJwt } from '../../../shared/jwt/decode-jwt';
+import { decodeWarnings } from '../../../shared/jwt/token-warnings';
 import { NO_TIME_CLAIMS, timeClaimLines } from '../../../shared/jwt/time-claim-lines';
 import { TOKEN_PRESETS } from '../../../shared/jwt/token-presets';
 import { shownTokenPart, visibleJson } from '../../../shared/jwt/visible-json';
@@ -113,9 +114,7 @@ function claimNotes(decoded: DecodedJwt, except: string | null = null): string[]
     ...decoded.claimProblems
       .filter((problem) => problem !== except)
       .map((problem) => `problem ${terminalSafe(problem)}`),
-    ...[...decoded.nameWarnings, ...decoded.timeWarnings, ...decoded.textWarnings].map(
-      (warning) => `warning ${terminalSafe(warning)}`,
-    ),
+    ...decodeWarnings(decoded).map((warning) => `warning ${terminalSafe(warning)}`),
   ];
 }
 

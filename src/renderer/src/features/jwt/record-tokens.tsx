@@ -3,6 +3,7 @@ import { IconCopy, IconSearch } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import type { EventTokens } from '@shared/contract/jwt';
 import { judgedOnArrival, tokenRecordWords } from '@shared/jwt/token-record-words';
+import { tokenWarnings } from '@shared/jwt/token-warnings';
 import { copyRecordToken } from '@features/timeline';
 import type { RecordJudgement } from '@shared/jwt/record-judgement';
 import { noTokenWords, TOKEN_PLACE as PLACE, whyOwnVerdictDiffers } from './record-judgement';
@@ -67,7 +68,13 @@ export function RecordTokens({
                       <Table.Th style={{ whiteSpace: 'nowrap' }}>{PLACE[entry.source]}</Table.Th>
                       <Table.Td>
                         {check === undefined ? null : check.present ? (
-                          <VerdictBadge kind="token" verdict={check.verdict} size="xs" />
+                          // With the findings stored of this token, as the record's chip carries them.
+                          <VerdictBadge
+                            kind="token"
+                            verdict={check.verdict}
+                            findings={tokenWarnings(check)}
+                            size="xs"
+                          />
                         ) : (
                           // As the Timeline's token checks: an absent place has no verdict of its own.
                           <Badge size="xs" color="gray" variant="outline" tt="none">

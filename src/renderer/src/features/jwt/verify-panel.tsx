@@ -10,6 +10,7 @@ import {
 } from '@shared/contract/jwt';
 import { formatCount } from '@shared/count-format';
 import { tokenRecordName } from '@shared/jwt/token-record-words';
+import { verificationWarnings } from '@shared/jwt/token-warnings';
 import { errorMessage } from '@bridge/bridge-error';
 import { useProfilesStore } from '@features/profiles';
 import { useJwtStore } from './jwt-store';
@@ -136,7 +137,13 @@ export function VerdictNow({
       {typeof shown === 'object' && shown.state === 'done' && (
         <>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <VerdictBadge kind="token" verdict={shown.result.verdict} size="md" />
+            {/* With its findings, as the Timeline's chip of the same token: never a plain green valid. */}
+            <VerdictBadge
+              kind="token"
+              verdict={shown.result.verdict}
+              findings={verificationWarnings(shown.result)}
+              size="md"
+            />
             <Text size="sm" data-testid="jwt-verdict-reason">
               {shown.result.reason}
             </Text>
