@@ -44,13 +44,12 @@ describe('npm start whose parent is gone', () => {
     );
     await setup.close();
     // An empty folder as Electron's: browser mode, wherever an Electron binary exists or not.
-    const command = `"${process.execPath}" "${join(root, 'scripts', 'start.mjs')}" --port 0 --no-open; true`;
+    const command = `"${process.execPath}" "${join(root, 'scripts', 'start.mjs')}" --data-dir "${temp.dir}" --port 0 --no-open; true`;
     const shell = spawn('sh', ['-c', command], {
       cwd: root,
       env: {
         ...process.env,
         CHECKOUT_CONSOLE_SKIP_BUILD: '1',
-        CHECKOUT_CONSOLE_DATA_DIR: temp.dir,
         CHECKOUT_CONSOLE_KEYCHAIN: 'off',
         ELECTRON_OVERRIDE_DIST_PATH: temp.dir,
       },
