@@ -1,20 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createConsole } from '../../src/main/app';
+import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { makeTempDir } from './helpers/temp-console';
 
 const root = join(import.meta.dirname, '..', '..');
-
-/** A port nobody listens on now (the OS picks it; free again once closed). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Whether something accepts a connection on 127.0.0.1:`port` now. */
 function accepting(port: number): Promise<boolean> {
@@ -36,13 +27,10 @@ describe('npm start whose parent is gone', () => {
   it('stops browser mode when the shell that ran it ends without passing the signal on', async () => {
     const temp = makeTempDir();
     // Tests run in parallel: the Local profile's listener and emulator take any free port.
-    const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'cli', keychain: 'off' });
-    setup.profiles.update(
-      setup.profiles.active().id,
-      { listenerPort: 0, baseUrl: `http://127.0.0.1:${String(await freePort())}` },
-      { apiToken: { action: 'keep' }, notificationToken: { action: 'keep' } },
-    );
-    await setup.close();
+    await pointLocalProfile(temp.dir, {
+      listenerPort: 0,
+      baseUrl: `http://127.0.0.1:${String(await freePort())}`,
+    });
     // An empty folder as Electron's: browser mode, wherever an Electron binary exists or not.
     const command = `"${process.execPath}" "${join(root, 'scripts', 'start.mjs')}" --data-dir "${temp.dir}" --port 0 --no-open; true`;
     const shell = spawn('sh', ['-c', command], {

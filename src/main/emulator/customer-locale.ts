@@ -1,3 +1,5 @@
+import { isPlainObject } from '../../shared/checkout/findings';
+
 /**
  * The checkout page's language when a request names none. The spec: "a new customer gets
  * `ar_SA`; an existing customer keeps the stored preference". It does not show what identifies
@@ -8,13 +10,10 @@
 
 const DEFAULT_LOCALE = 'ar_SA';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The customer a request is for: its consumer's phone number, or null where it gives none. */
 export function customerOf(payload: Record<string, unknown>): string | null {
   const consumer = payload['consumer'];
-  const phone = isObject(consumer) ? consumer['phone_number'] : undefined;
+  const phone = isPlainObject(consumer) ? consumer['phone_number'] : undefined;
   return typeof phone === 'string' && phone !== '' ? phone : null;
 }
 
