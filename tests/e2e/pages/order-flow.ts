@@ -69,6 +69,11 @@ export async function createOrder(
   await expect(page.getByTestId('error-count')).toHaveText('0 errors');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('created-status')).toHaveText('new');
+  // Settled before the caller clicks: the order's strip and the reference notice above the
+  // form arrive a moment after the answer, and a click aimed before they did could land on
+  // what moved under it.
+  await expect(page.getByTestId('send-response').getByTestId('lifecycle-strip')).toBeVisible();
+  await expect(page.getByTestId('reference-sent-before')).toBeVisible();
   const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
   const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
   return { orderId, checkoutUrl, reference, emulator: new URL(checkoutUrl).origin };

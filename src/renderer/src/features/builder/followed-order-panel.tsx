@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { TimelineSummary } from '@shared/events';
 import type { NotificationPlan } from '@shared/merchant-api';
 import { profileNamed } from '@shared/profile-name';
@@ -14,6 +14,9 @@ import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhe
 import { useFollowedOrder } from './followed-order';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
 import { useToday } from '@ui/use-today';
+
+/** The compact strip's height with one line of words a step (measured at 1280 and 1440 px wide). */
+const COMPACT_STRIP_HEIGHT = 53;
 
 /**
  * The order the last send created, live: its state and lifecycle strip as the records arrive,
@@ -70,6 +73,9 @@ export function FollowedOrderPanel({
         </Text>
       )}
       {detail !== null && <LifecycleStrip lifecycle={detail.lifecycle} compact />}
+      {/* The strip's room kept while it loads: arriving a moment after the answer, it pushed the
+          "Open checkout page" button down under the pointer on its way to it. */}
+      {detail === null && error === null && <Skeleton h={COMPACT_STRIP_HEIGHT} radius="md" />}
       {elsewhere.map((delivery) => (
         <Text key={delivery.id} size="sm" c="orange" data-testid="followed-delivered-elsewhere">
           {deliveredElsewhereWords(delivery)}{' '}
