@@ -43,7 +43,7 @@ const SURFACES = {
 } as const;
 
 /** Mantine 9's light-chip tints: shade 1 in the light theme, these solid colours in the dark. */
-const DARK_LIGHT_TINT: Record<SignalHue, string> = {
+const MANTINE_DARK_LIGHT_TINT: Record<SignalHue, string> = {
   green: '#16451f',
   teal: '#04402e',
   blue: '#0c3256',
@@ -53,8 +53,24 @@ const DARK_LIGHT_TINT: Record<SignalHue, string> = {
   grape: '#43174e',
 };
 
+const hueOf = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+};
+
 describe('readable status, verdict and finding colours', () => {
   const variables = readableColorVariables();
+  /** The dark tints as drawn: the console's own where it sets one, Mantine's otherwise. */
+  const darkLightTint = (hue: SignalHue): string =>
+    variables.dark[`--mantine-color-${hue}-light`] ?? MANTINE_DARK_LIGHT_TINT[hue];
 
   for (const scheme of ['light', 'dark'] as const) {
     for (const hue of SIGNAL_HUES) {
@@ -63,7 +79,7 @@ describe('readable status, verdict and finding colours', () => {
         const text = resolve(vars[`--cc-${hue}-text`] ?? 'missing');
         const surfaces: Record<string, string> = {
           ...SURFACES[scheme],
-          'its light chip': scheme === 'light' ? shade(hue, 1) : DARK_LIGHT_TINT[hue],
+          'its light chip': scheme === 'light' ? shade(hue, 1) : darkLightTint(hue),
         };
         const ratios = Object.fromEntries(
           Object.entries(surfaces).map(([name, surface]) => [name, contrast(text, surface)]),
@@ -91,21 +107,18 @@ describe('readable status, verdict and finding colours', () => {
   it('keeps the hue: each deep shade is its own hue, not Mantine shade 6 of another', () => {
     // A status's meaning is its hue: 2xx green, 3xx blue, 4xx orange, 5xx red.
     expect([200, 302, 409, 500].map(statusHue)).toEqual(['green', 'blue', 'orange', 'red']);
-    const hueOf = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255) as [
-        number,
-        number,
-        number,
-      ];
-      const max = Math.max(r, g, b);
-      const min = Math.min(r, g, b);
-      const d = max - min;
-      const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-      return (h * 60 + 360) % 360;
-    };
     for (const hue of SIGNAL_HUES) {
       const deep = resolve(variables.light[`--cc-${hue}-text`] ?? 'missing');
       expect(Math.abs(hueOf(deep) - hueOf(shade(hue, 6))), hue).toBeLessThan(12);
     }
+  });
+
+  it("tells a warning's box from an error's in the dark theme: orange's tint keeps orange's hue", () => {
+    // Mantine's two came out #6d2408 and #651515, 17° apart: a box of warnings read as errors.
+    const orange = hueOf(darkLightTint('orange'));
+    expect(orange - hueOf(darkLightTint('red')), 'orange tint hue minus red tint hue').toBeGreaterThanOrEqual(
+      25,
+    );
+    expect(Math.abs(orange - hueOf(shade('orange', 6))), 'orange tint against orange 6').toBeLessThan(3);
   });
 });

@@ -47,6 +47,14 @@ export const DIMMED_TEXT = { light: '#5f666d', dark: '#9a9a9a' } as const;
 const DARK_TEXT_SHADE = 4;
 
 /**
+ * The dark theme's light tint of orange (a light chip's background, a warning box's): Mantine
+ * darkens shade 9 by half, and its orange 9 (#d9480f, hue 17°) came out #6d2408 beside red's
+ * #651515, so a box of warnings read as a box of errors. Orange 6 (#fd7e14, hue 27°) darkened
+ * 60 % (its hover 50 %) keeps orange's hue, and its text still reads 4.5:1 on it.
+ */
+export const DARK_ORANGE_TINT = { light: '#653208', hover: '#7f3f0a' } as const;
+
+/**
  * A filled chip in white on the deep shade, in both themes; yellow keeps its hue as black on
  * yellow 6 (11:1), as Mantine's autoContrast would draw it.
  */
@@ -59,7 +67,7 @@ function filledChipOf(hue: SignalHue): { background: string; color: string } {
 /**
  * The theme's variables for these colours, per scheme (theme.ts hands them to Mantine):
  * `--cc-<hue>-text`, `--cc-<hue>-filled` and `--cc-<hue>-on-filled`, and Mantine's own
- * `--mantine-color-dimmed`.
+ * `--mantine-color-dimmed` and, in the dark, orange's light tint.
  */
 export function readableColorVariables(): {
   light: Record<string, string>;
@@ -76,6 +84,8 @@ export function readableColorVariables(): {
       scheme[`--cc-${hue}-on-filled`] = chip.color;
     }
   }
+  dark['--mantine-color-orange-light'] = DARK_ORANGE_TINT.light;
+  dark['--mantine-color-orange-light-hover'] = DARK_ORANGE_TINT.hover;
   return { light, dark };
 }
 
