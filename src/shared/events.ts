@@ -161,8 +161,9 @@ export const timelineSummarySchema = z.object({
   /**
    * A record that never went out, and why (its details say; record-status.ts recordNotSentOf): an
    * emulator delivery `dropped` by the Drop fault or `unsent` with nowhere to go, or a request,
-   * replay or forward `refused_by_console` (a CONNECT) or `cancelled` before it was written whole
-   * (merchant-api.ts NOT_SENT_KINDS). It has no status and never will: not a failed send.
+   * replay or forward `refused_by_console` (a CONNECT, a forward its guard refused) or
+   * `cancelled` before it was written whole, a delivery's attempt too (merchant-api.ts
+   * NOT_SENT_KINDS, FORWARD_REFUSAL_KINDS). It has no status and never will: not a failed send.
    */
   notSent: z.enum(NOT_SENT_WHYS).nullable().default(null),
   /**

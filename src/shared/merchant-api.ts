@@ -59,6 +59,21 @@ export const NOT_SENT_KINDS = [
 
 export type NotSentKind = (typeof NOT_SENT_KINDS)[number];
 
+/**
+ * The refusals a listener's forward guard decides before anything is sent (forward-guard.ts): to
+ * the listener itself, round a loop, or held as a live profile's address not confirmed. Stored as
+ * a forward's `details.failure.kind`; no connection was tried, so, as a refused replay, its
+ * record reads `not sent`, refused by the console (record-status.ts NOT_SENT_WHY_OF_FAILURE).
+ */
+export const FORWARD_REFUSAL_KINDS = ['self', 'loop', 'live'] as const;
+
+export type ForwardRefusalKind = (typeof FORWARD_REFUSAL_KINDS)[number];
+
+/** Whether a failure's kind is a refusal of the console's own, before anything left. */
+function refusedByConsole(kind: string): boolean {
+  return kind === 'not_sent' || (FORWARD_REFUSAL_KINDS as readonly string[]).includes(kind);
+}
+
 /** Whether a failure's kind says the request was written whole and no answer came. */
 export function sentUnanswered(failure: { kind?: unknown }): boolean {
   return (SENT_UNANSWERED_KINDS as readonly unknown[]).includes(failure.kind);
@@ -82,14 +97,14 @@ export function networkFailureText(failure: Pick<NetworkFailure, 'message' | 'co
 
 /**
  * The title every screen gives a failed exchange: a cancel, or a request the console refused to
- * send (a CONNECT), is no network failure, and a request
+ * send (a CONNECT, a forward its guard refused), is no network failure, and a request
  * that went whole with no answer after (cancelled, timed out, cut off) may have been carried out,
  * in the words a tab's lost connection uses.
  */
 export function networkFailureTitle(failure: { kind: string }): string {
   if (sentUnanswered(failure)) return 'No answer: it was sent, and may have been carried out';
   if (failure.kind === 'cancelled') return 'Not sent: cancelled';
-  if (failure.kind === 'not_sent') return 'Not sent: refused by the console';
+  if (refusedByConsole(failure.kind)) return 'Not sent: refused by the console';
   return `Network failure: ${failure.kind}`;
 }
 

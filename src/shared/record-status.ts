@@ -1,5 +1,5 @@
 import type { TimelineSummary } from './events';
-import { NOT_SENT_KINDS, sentUnanswered, type NotSentKind } from './merchant-api';
+import { sentUnanswered, type ForwardRefusalKind, type NotSentKind } from './merchant-api';
 
 /**
  * A record's status in words, the one reading for every list: the Timeline's rows and detail,
@@ -38,13 +38,24 @@ export function unansweredOf(
 
 /**
  * Why a request of which nothing left was not sent, by its failure's kind (merchant-api.ts
- * NOT_SENT_KINDS). The summary's SELECT (event-column-sql.ts) is written from this table, so the
- * SQL and this file read the same kinds as the same whys.
+ * NOT_SENT_KINDS, and FORWARD_REFUSAL_KINDS: a forward its guard refused is refused by the
+ * console as a CONNECT replay is). The summary's SELECT (event-column-sql.ts) is written from this
+ * table, so the SQL and this file read the same kinds as the same whys. Read, never stored: a
+ * forward refused before this table named its kinds reads so too, its record as it was written.
  */
 export const NOT_SENT_WHY_OF_FAILURE = {
   not_sent: 'refused_by_console',
   cancelled: 'cancelled',
-} as const satisfies Record<NotSentKind, NotSent>;
+  self: 'refused_by_console',
+  loop: 'refused_by_console',
+  live: 'refused_by_console',
+} as const satisfies Record<NotSentKind | ForwardRefusalKind, NotSent>;
+
+/** The why NOT_SENT_WHY_OF_FAILURE gives a stored failure's kind, or null for any other kind. */
+function notSentWhyOfKind(kind: unknown): NotSent | null {
+  for (const [known, why] of Object.entries(NOT_SENT_WHY_OF_FAILURE)) if (known === kind) return why;
+  return null;
+}
 
 /**
  * Why a request's record says nothing of it left (refused by the console, as a CONNECT is, or
@@ -58,9 +69,7 @@ export function notSentFailureOf(
   if (status !== null || error === null) return null;
   const failure = details?.['failure'];
   if (typeof failure !== 'object' || failure === null) return null;
-  const kind = (failure as { kind?: unknown }).kind;
-  const known = NOT_SENT_KINDS.find((notSent) => notSent === kind);
-  return known === undefined ? null : NOT_SENT_WHY_OF_FAILURE[known];
+  return notSentWhyOfKind((failure as { kind?: unknown }).kind);
 }
 
 /** Whether nothing of a request left: its record reads `not sent`, and a replay run counts it so. */
@@ -73,8 +82,10 @@ export function refusedBeforeSending(
 }
 
 /**
- * Whether a record never went out, and why: a delivery by its emulator's flags (notSentOf), any
- * other record by its failure (notSentFailureOf). The summary's `not_sent` column reads the same.
+ * Whether a record never went out, and why: a delivery by its emulator's flags (notSentOf), then
+ * any record by its failure (notSentFailureOf: a delivery's attempt cancelled by a stop before it
+ * was written is not sent, as any request so cancelled is). The summary's `not_sent` column reads
+ * the same.
  */
 export function recordNotSentOf(record: {
   kind: string;
@@ -82,8 +93,8 @@ export function recordNotSentOf(record: {
   error: string | null;
   details: Readonly<Record<string, unknown>> | undefined;
 }): NotSent | null {
-  if (record.kind === 'delivery') return notSentOf(record.details);
-  return notSentFailureOf(record.status, record.error, record.details);
+  const flagged = record.kind === 'delivery' ? notSentOf(record.details) : null;
+  return flagged ?? notSentFailureOf(record.status, record.error, record.details);
 }
 
 export type RecordStatus =
@@ -95,8 +106,8 @@ export type RecordStatus =
   /** Sent whole, then no answer (cancelled, timed out, cut off): the service may have carried it out. */
   | { kind: 'unanswered' }
   /**
-   * Never sent: an emulator delivery it dropped or had nowhere to send, or a request refused by
-   * the console or cancelled before it was written whole.
+   * Never sent: an emulator delivery it dropped or had nowhere to send, or a request (a forward,
+   * a delivery's attempt) refused by the console or cancelled before it was written whole.
    */
   | { kind: 'not_sent'; why: NotSent };
 
@@ -141,9 +152,11 @@ export const NOT_SENT_WORDS: Record<NotSent, string> = {
 
 /**
  * A record never sent, in its detail's one line: its error as stored, said `Not sent:` once (a
- * refused CONNECT's error already begins so), or its why when it stored no error.
+ * refused CONNECT's error already begins so, a refused forward's `Not forwarded`), or its why
+ * when it stored no error.
  */
 export function notSentLine(error: string | null, why: NotSent): string {
   const reason = error ?? NOT_SENT_WORDS[why];
-  return /^not sent\b/i.test(reason) ? reason : `Not sent: ${reason}`;
+  // A refused forward's error begins `Not forwarded to …`: it says so already.
+  return /^not (sent|forwarded)\b/i.test(reason) ? reason : `Not sent: ${reason}`;
 }

@@ -84,6 +84,19 @@ describe('an order whose notification the emulator never sent', () => {
       `The emulator holds this order as approved; its notification was never sent (#${dropped.id}: dropped by its fault injection), so this order's state is from its records.`,
     );
   });
+
+  it('an attempt a stop cancelled before it was written is not sent, but its notification is still owed', () => {
+    // Its record reads `not sent` (cancelled), and the emulator sends it again when it runs next.
+    const cancelled = {
+      ...deliveryOf('order_approved'),
+      status: null,
+      notSent: 'cancelled' as const,
+      error: 'Cancelled before the request was sent whole, so the service cannot have acted on it.',
+    };
+    expect(emulatorHeldStateNote('new', 'approved', [created(), cancelled])).toContain(
+      'no record here says so yet (its notification may be on its way',
+    );
+  });
 });
 
 // The emulator's row of an order damaged (a column of emulator_orders that is not what the

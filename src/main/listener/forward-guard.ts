@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { HeaderList } from '../../shared/events';
+import type { ForwardRefusalKind } from '../../shared/merchant-api';
 import { isLoopbackSpelling } from '../../shared/reached-address';
 
 /**
@@ -25,7 +26,8 @@ export interface ForwardOrigin {
   hopId: string;
 }
 
-export type ForwardRefusal = { failure: 'self' | 'loop' | 'live'; message: string };
+/** Why a forward is not sent: its kind is stored as its failure's, and read as not sent (record-status.ts). */
+export type ForwardRefusal = { failure: ForwardRefusalKind; message: string };
 
 function portOf(url: URL): number {
   if (url.port !== '') return Number(url.port);

@@ -1,4 +1,4 @@
-import { networkFailureText, type NetworkFailure } from '../../shared/merchant-api';
+import { networkFailureText, type ForwardRefusalKind, type NetworkFailure } from '../../shared/merchant-api';
 
 /**
  * A failure of an outbound exchange as every record words it, whatever the kind (request,
@@ -12,12 +12,13 @@ export interface RecordedFailure {
 }
 
 /**
- * A network failure, a refusal decided before anything was sent (a forward to itself, or held
- * as a live profile's address not confirmed: `live`), or an
- * exchange whose process stopped before the answer (interrupted-exchanges.ts).
+ * A network failure, a refusal decided before anything was sent (a forward to itself, round a
+ * loop, or held as a live profile's address not confirmed: merchant-api.ts FORWARD_REFUSAL_KINDS,
+ * read as not sent), or an exchange whose process stopped before the answer
+ * (interrupted-exchanges.ts: it may have gone, so it stays a failure).
  */
 export type ExchangeFailure =
-  NetworkFailure | { kind: 'self' | 'loop' | 'live' | 'interrupted'; message: string; code: null };
+  NetworkFailure | { kind: ForwardRefusalKind | 'interrupted'; message: string; code: null };
 
 export function recordedFailure(
   failure: ExchangeFailure,

@@ -11,16 +11,18 @@ const NAMES = Object.keys(EVENT_COLUMNS) as ColumnName[];
 
 /**
  * recordNotSentOf's reading (record-status.ts) of the same fields: a delivery's flags (a JSON true
- * reads as 1), else a failure of which nothing left, by NOT_SENT_WHY_OF_FAILURE's table. Read
- * when listed, not stored: no filter asks for it (`none` finds every record without a status).
+ * reads as 1), else (any kind, a delivery's cancelled attempt too) a failure of which nothing
+ * left, by NOT_SENT_WHY_OF_FAILURE's table. Read when listed, not stored: no filter asks for it
+ * (`none` finds every record without a status), and a record keeps what it was written with.
  */
 const notSentSql = (prefix: string): string => {
   const whys = Object.entries(NOT_SENT_WHY_OF_FAILURE)
     .map(([kind, why]) => `WHEN '${kind}' THEN '${why}'`)
     .join(' ');
+  const delivery = `${prefix}kind = 'delivery'`;
   return [
-    `CASE WHEN ${prefix}kind = 'delivery' THEN`,
-    `CASE WHEN ${detailsKeySql(prefix, '$.dropped')} = 1 THEN 'dropped' WHEN ${detailsKeySql(prefix, '$.unsent')} = 1 THEN 'unsent' END`,
+    `CASE WHEN ${delivery} AND ${detailsKeySql(prefix, '$.dropped')} = 1 THEN 'dropped'`,
+    `WHEN ${delivery} AND ${detailsKeySql(prefix, '$.unsent')} = 1 THEN 'unsent'`,
     `WHEN ${prefix}status IS NULL AND ${prefix}error IS NOT NULL THEN`,
     `CASE ${detailsKeySql(prefix, '$.failure.kind')} ${whys} END`,
     'END AS not_sent',

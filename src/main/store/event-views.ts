@@ -198,10 +198,14 @@ export function applyUpdate(summary: TimelineSummary, update: EventUpdate): Time
     const operation = update.details['operation'];
     next.operation = typeof operation === 'string' ? operation : null;
   }
-  // A delivery's flags are in its details; any other record's failure needs its status and error too.
+  // A delivery's flags are in its details and stand whatever its status; a failure's why (any
+  // kind's, a delivery's cancelled attempt too) needs its status and error too.
   if (update.details !== undefined) next.notSent = recordNotSentOf({ ...next, details: update.details });
-  else if (next.kind !== 'delivery' && (update.status !== undefined || update.error !== undefined))
-    next.notSent = next.status === null && next.error !== null ? next.notSent : null;
+  else if (update.status !== undefined || update.error !== undefined)
+    next.notSent =
+      next.notSent === 'dropped' || next.notSent === 'unsent' || (next.status === null && next.error !== null)
+        ? next.notSent
+        : null;
   // Status, error and details all decide it; an update may carry any of them.
   if (update.status !== undefined || update.error !== undefined || update.details !== undefined)
     next.unanswered =

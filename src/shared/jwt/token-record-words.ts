@@ -56,7 +56,10 @@ export function tokenRecordWords(
           caption:
             record.notSent === 'dropped'
               ? "The emulator's notification, dropped by its Drop fault: it was never sent, so it carried no token to anyone and no listener judged it."
-              : "The emulator's notification had nowhere to go: it was never sent, so it carried no token to anyone and no listener judged it.",
+              : record.notSent === 'unsent'
+                ? "The emulator's notification had nowhere to go: it was never sent, so it carried no token to anyone and no listener judged it."
+                : // An attempt cancelled by a stop before it was written (it goes again when the emulator runs).
+                  `The emulator's notification, ${NOT_SENT_WORDS[record.notSent]}: it carried no token to anyone and no listener judged it.`,
           judgedIn: null,
         };
       return {

@@ -131,9 +131,13 @@ export function emulatorHeldStateNote(
   if (arrived !== undefined)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; #${arrived.id} ${arrived.eventType ?? ''} arrived, but ${tokenJudgedAgainstWords(arrived)}, so it does not count and ${fromRecords}.`;
   // Its notification was never sent (no notification URL, or dropped): no listener can have it.
+  // An attempt a stop cancelled before it was written is not sent too, but the notification is
+  // still owed (sent again when the emulator runs next): it may yet be on its way.
   const never = records.findLast(
     (record) =>
-      record.kind === 'delivery' && record.notSent !== null && eventTypeReaches(record.eventType, held),
+      record.kind === 'delivery' &&
+      (record.notSent === 'dropped' || record.notSent === 'unsent') &&
+      eventTypeReaches(record.eventType, held),
   );
   if (never !== undefined)
     return `The emulator holds this order as ${ORDER_STATE_WORDS[held]}; its notification was never sent (#${never.id}: ${neverSentWhy(never)}), ${from}.`;

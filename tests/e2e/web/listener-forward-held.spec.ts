@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { ProfilesPage } from '../pages/profiles-page';
+import { TimelinePage } from '../pages/timeline-page';
 
 // A forward-to saved before it became a live profile's address is held by main (each webhook
 // recorded, not sent), but the Listener view still showed "Forward to http://…" and nothing
@@ -78,6 +79,22 @@ test('a forward-to that became a live address is said held in the Listener view,
     await expect(held).toHaveCount(0);
     expect((await post()).status).toBe(200);
     await expect.poll(() => arrived).toEqual(['/hooks/notify']);
+
+    // The held forward's record reads as a refused replay's: not sent, with why, never `failed`.
+    const timeline = new TimelinePage(page);
+    await timeline.open();
+    const forwards = timeline
+      .rows()
+      .filter({ has: page.getByTestId('record-kind').getByText('forward', { exact: true }) });
+    await expect(forwards.getByTestId('record-status')).toHaveText(['200', 'not sent']);
+    const heldId = Number(await forwards.nth(1).getAttribute('data-id'));
+    await timeline.openRecord(heldId);
+    await expect(
+      timeline.detail().getByRole('alert', { name: 'never sent (refused by the console)' }),
+    ).toContainText(`Not forwarded to ${url}/notify:`);
+    await expect(timeline.detail().getByTestId('response-section')).toHaveText(
+      `Not forwarded to ${url}/notify: ${url} belongs to a live profile ("Live", its public listener URL ${url}): forwarding webhooks to it reaches production. Confirm forwarding to production in the Listener view, or run listen --yes-live.`,
+    );
   } finally {
     merchant.closeAllConnections();
     await new Promise<void>((resolve) => merchant.close(() => resolve()));

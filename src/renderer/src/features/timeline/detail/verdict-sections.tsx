@@ -3,6 +3,7 @@ import { SEVERITY_COLOR } from '@ui/severity-color';
 import type { TimelineDetail } from '@shared/events';
 import { deliveryAttemptFacts, injectedFaultsSentence } from '@shared/emulator-fault-words';
 import { IMPORTED_TOKEN_VERDICT } from '@shared/jwt/imported-verdict-words';
+import { NOT_SENT_WORDS } from '@shared/record-status';
 import { isUnreadRequest, NOT_JUDGED_WHY } from '@shared/raw-request';
 import { webhookDetailsSchema, type TokenCheck } from '@shared/webhook-details';
 import { VerdictBadge } from '@features/jwt';
@@ -194,9 +195,15 @@ export function VerdictSections({ detail }: { detail: TimelineDetail }) {
     detail.kind === 'delivery' ? injectedFaultsSentence(deliveryAttemptFacts(detail.details).faults) : null;
   // The stored error says the faults too (history, the Emulator view); here they have their own note.
   const errorWords = injected === null ? detail.error : (detail.error?.replace(` ${injected}`, '') ?? null);
+  // A record never sent (a forward its guard refused, a dropped delivery) failed nowhere: its
+  // words are why nothing went, titled as its status reads, not as an error.
   const error =
     errorWords === null ? null : (
-      <Alert color="red" p="xs" title="Error">
+      <Alert
+        color={detail.notSent === null ? 'red' : 'gray'}
+        p="xs"
+        title={detail.notSent === null ? 'Error' : NOT_SENT_WORDS[detail.notSent]}
+      >
         {errorWords}
       </Alert>
     );
