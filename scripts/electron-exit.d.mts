@@ -14,5 +14,5 @@ export declare function judgeElectronExit(ended: {
 }): { exitCode: number; line: string | null } | { fallback: string };
 export declare function forwardStopSignals(
   child: Pick<ChildProcess, 'kill'>,
-  processLike?: Pick<NodeJS.Process, 'on' | 'off'>,
-): { stopping(): boolean; release(): void };
+  processLike?: Pick<NodeJS.Process, 'on' | 'ppid'>,
+): { stopping(): boolean; handOver(next: Pick<ChildProcess, 'kill'>): void };

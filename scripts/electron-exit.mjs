@@ -75,23 +75,24 @@ export function judgeElectronExit({ code, signal, elapsedMs, stderr, stopping })
 /**
  * Passes SIGINT and SIGTERM on to the child that holds the console, so stopping `npm start`
  * stops it too (it was left running, orphaned). One owner for the desktop and browser-mode
- * children; `release` hands the signals on to the next child.
+ * children, listening from the first child to the end: `handOver` points the signals at the
+ * next child. Removing the listeners in between put back Node's default, which ended start.mjs
+ * on a SIGTERM sent as browser mode started, and left browser mode running.
  */
 export function forwardStopSignals(child, processLike = process) {
   let stopping = false;
+  let current = child;
   const forward = (signal) => {
     stopping = true;
-    child.kill(signal);
+    current.kill(signal);
   };
   processLike.on('SIGINT', forward);
   processLike.on('SIGTERM', forward);
-  const orphaned = watchOrphaned(processLike, () => forward('SIGTERM'));
+  watchOrphaned(processLike, () => forward('SIGTERM'));
   return {
     stopping: () => stopping,
-    release: () => {
-      processLike.off('SIGINT', forward);
-      processLike.off('SIGTERM', forward);
-      clearInterval(orphaned);
+    handOver: (next) => {
+      current = next;
     },
   };
 }

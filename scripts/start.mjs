@@ -28,20 +28,26 @@ if (process.env.CHECKOUT_CONSOLE_SKIP_BUILD !== '1') {
 }
 
 let fellBack = false;
-/** `line` says why, in one line (electron-exit.mjs words it). */
-function startBrowserMode(line) {
+/**
+ * `line` says why, in one line (electron-exit.mjs words it). `signals`: the desktop child's,
+ * handed over to browser mode.
+ */
+function startBrowserMode(line, signals = null) {
   if (fellBack) return;
   fellBack = true;
   process.stdout.write(`${line}\n`);
+  // The IPC channel is browser mode's link to start.mjs: it closes when start.mjs ends, however
+  // it ends (a SIGKILL runs none of the code here), and `serve` stops then (parent-link.ts).
   const child = spawn(
     process.execPath,
     [fileURLToPath(new URL('../bin/checkout-console.mjs', import.meta.url)), 'serve', ...passThrough],
     {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     },
   );
-  forwardStopSignals(child);
+  if (signals === null) forwardStopSignals(child);
+  else signals.handOver(child);
   child.on('exit', (code, signal) => process.exit(exitCodeOf(code, signal)));
 }
 
@@ -84,8 +90,7 @@ if (electron.path === null) {
     process.stderr.write(chunk);
   });
   child.on('error', (error) => {
-    signals.release();
-    startBrowserMode(fallbackLine(`Electron failed to launch: ${error.message}`));
+    startBrowserMode(fallbackLine(`Electron failed to launch: ${error.message}`), signals);
   });
   child.on('exit', (code, signal) => {
     // A launch that failed ('error') has handed over to browser mode already.
@@ -98,8 +103,7 @@ if (electron.path === null) {
       stopping: signals.stopping(),
     });
     if ('fallback' in judged) {
-      signals.release();
-      startBrowserMode(judged.fallback);
+      startBrowserMode(judged.fallback, signals);
       return;
     }
     if (judged.line !== null) process.stdout.write(`${judged.line}\n`);

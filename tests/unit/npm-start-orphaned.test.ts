@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isProcessAlive, readControlFiles } from '../../src/main/browser-mode/control-file';
 import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { makeTempDir } from './helpers/temp-console';
 
@@ -60,6 +61,59 @@ describe('npm start whose parent is gone', () => {
       // Whatever is left is found by its data directory on its command line, and ended.
       spawn('pkill', ['-f', temp.dir]).once('exit', () => undefined);
       await new Promise((resolve) => setTimeout(resolve, 200));
+      temp.remove();
+    }
+  });
+});
+
+// start.mjs killed outright (SIGKILL, or a SIGTERM while its signal handlers were being handed
+// from Electron to browser mode) ran none of its own code: browser mode went on, orphaned, its
+// ports and data directory held. It now ends when the link to the process that started it closes.
+describe('npm start killed', () => {
+  it('takes browser mode with it, however it ends', async () => {
+    const temp = makeTempDir();
+    await pointLocalProfile(temp.dir, {
+      listenerPort: 0,
+      baseUrl: `http://127.0.0.1:${String(await freePort())}`,
+    });
+    const start = spawn(
+      process.execPath,
+      [join(root, 'scripts', 'start.mjs'), '--data-dir', temp.dir, '--port', '0', '--no-open'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          CHECKOUT_CONSOLE_SKIP_BUILD: '1',
+          CHECKOUT_CONSOLE_KEYCHAIN: 'off',
+          // An empty folder as Electron's: browser mode, wherever an Electron binary exists or not.
+          ELECTRON_OVERRIDE_DIST_PATH: temp.dir,
+        },
+      },
+    );
+    let output = '';
+    start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let servePid = 0;
+    try {
+      await expect
+        .poll(() => output, { timeout: 15_000 })
+        .toMatch(/Console ready at http:\/\/127\.0\.0\.1:\d+\//);
+      // The control file is written before the line is printed; the one there is browser mode's.
+      const served = readControlFiles(temp.dir).flatMap((entry) => (entry.ok ? [entry.control.pid] : []));
+      expect(served).toHaveLength(1);
+      servePid = served[0] ?? 0;
+      const exited = new Promise((resolve) => start.once('exit', resolve));
+      start.kill('SIGKILL');
+      await exited;
+      await expect
+        .poll(() => isProcessAlive(servePid), {
+          timeout: 5_000,
+          message: `browser mode (pid ${servePid}) outlived npm start`,
+        })
+        .toBe(false);
+    } finally {
+      if (start.exitCode === null && start.signalCode === null) start.kill('SIGKILL');
+      if (servePid !== 0 && isProcessAlive(servePid)) process.kill(servePid, 'SIGKILL');
       temp.remove();
     }
   });

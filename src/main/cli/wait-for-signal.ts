@@ -1,3 +1,4 @@
+import { onParentGone } from './parent-link';
 import { alreadyStoppingLine, onStopSignals } from './stop-signals';
 
 /** The stop a long-running command waits for, and the end of listening for it. */
@@ -15,7 +16,9 @@ export interface SignalWait {
  * standard-io.ts). Built on onStopSignals, as `test` is: a signal after that, while the command
  * closes, is answered on stderr with `alreadyStoppingLine(steps)` and the close goes on, where it ended
  * the process at once (exit 130, a Scenarios view run left running, serve's control file left
- * behind). A test gives its own `until`, and then no signal is listened for.
+ * behind). The end of the process that started it over a link (`npm start`'s browser mode,
+ * parent-link.ts) stops it as a first signal would. A test gives its own `until`, and then no
+ * signal is listened for.
  */
 export function waitForSignal(
   alreadyStopping: { say: (text: string) => void; steps: string },
@@ -25,5 +28,12 @@ export function waitForSignal(
   let stop = (): void => undefined;
   const signalled = new Promise<void>((resolve) => (stop = resolve));
   const signals = onStopSignals(stop, () => alreadyStopping.say(alreadyStoppingLine(alreadyStopping.steps)));
-  return { signalled, release: signals.release };
+  const parentLink = onParentGone(signals.stopNow);
+  return {
+    signalled,
+    release: () => {
+      parentLink();
+      signals.release();
+    },
+  };
 }
