@@ -3,6 +3,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
+import { freePort, pointLocalProfile } from '../e2e/fixtures/serve-process';
 import { makeTempDir } from './helpers/temp-console';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -13,6 +14,7 @@ describe('npm start', () => {
     'says in one line why Electron cannot start, then serves browser mode and prints the URL',
     async () => {
       const temp = makeTempDir();
+      await onFreePorts(temp.dir);
       const child = spawn(
         process.execPath,
         [join(root, 'scripts', 'start.mjs'), '--port', '0', '--no-open'],
@@ -86,6 +88,17 @@ describe('npm start with an Electron binary', () => {
   });
 });
 
+/**
+ * Tests run in parallel: the Local profile's listener and emulator of a browser mode started
+ * here take free ports, not the defaults another test (or a console of the user's) may hold.
+ */
+async function onFreePorts(dataDir: string): Promise<void> {
+  await pointLocalProfile(dataDir, {
+    listenerPort: 0,
+    baseUrl: `http://127.0.0.1:${String(await freePort())}`,
+  });
+}
+
 /** A fake Electron (a shell script) in a folder of its own, found through ELECTRON_OVERRIDE_DIST_PATH. */
 function fakeElectron(dir: string, script: string): NodeJS.ProcessEnv {
   writeFileSync(join(dir, 'electron'), `#!/bin/sh\n${script}\n`);
@@ -112,7 +125,10 @@ describe('npm start and its Electron child', () => {
     const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], { cwd: root, env });
     let electronPid = 0;
     try {
-      await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '').toBe(true);
+      // Started by start.mjs after Node has loaded it: seconds on a loaded machine, not one.
+      await expect
+        .poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', { timeout: 15_000 })
+        .toBe(true);
       electronPid = Number(readFileSync(pidFile, 'utf8').trim());
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -136,6 +152,7 @@ describe('npm start and its Electron child', () => {
         'exit 1',
       ].join('\n'),
     );
+    await onFreePorts(join(temp.dir, 'data'));
     const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0', '--no-open'], {
       cwd: root,
       env: { ...env, CHECKOUT_CONSOLE_DATA_DIR: join(temp.dir, 'data'), CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
