@@ -1,21 +1,46 @@
-import { realpath } from 'node:fs/promises';
+import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+
+/**
+ * Links followed through paths that do not exist yet before giving up, as Linux's own limit
+ * (MAXSYMLINKS): a loop (a → b → a) or a longer chain is one no write can go through either.
+ */
+const MAX_LINKS = 40;
 
 /**
  * Where `path` really is, its links resolved: the real path of its nearest ancestor that exists,
  * with the rest (not there yet) appended. A guard comparing paths as text is walked around through
  * a link (`--out link/one.yaml`, with link → the folder being run, named a scenario as another
- * path), so every such guard compares these. A leaf that is a link is resolved as far as it
- * leads; a dangling one stays the link's own path.
+ * path), so every such guard compares these. A link that leads nowhere yet (a leaf, or a folder
+ * of the path) is followed to where it leads, relative to its own folder, as opening it to write
+ * would follow it: judged as its own path, `--out report.json --force` with report.json →
+ * <data dir>/sneaky.json created sneaky.json in the data directory.
  */
 export async function realLocation(path: string): Promise<string> {
-  const full = resolve(path);
+  return locate(resolve(path), { left: MAX_LINKS });
+}
+
+async function locate(full: string, links: { left: number }): Promise<string> {
   try {
     return await realpath(full);
   } catch {
     const parent = dirname(full);
     // The root always exists; a path that cannot be resolved up to it is taken as written.
     if (parent === full) return full;
-    return join(await realLocation(parent), basename(full));
+    const realParent = await locate(parent, links);
+    const here = join(realParent, basename(full));
+    const target = await linkTarget(here);
+    if (target === null || links.left === 0) return here;
+    links.left -= 1;
+    return locate(resolve(realParent, target), links);
+  }
+}
+
+/** What the link at `path` names, or null when it is no link (or cannot be read). */
+async function linkTarget(path: string): Promise<string | null> {
+  try {
+    return await readlink(path);
+  } catch {
+    return null;
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatProblem } from '../../src/shared/scenarios/scenario-file-problems';
@@ -95,5 +95,47 @@ describe('saving a scenario file', () => {
     expect(readFileSync(path, 'utf8')).toBe(second);
     // Written beside it and renamed over it: no temporary file is left.
     expect(readdirSync(join(temp.dir, 'saved')).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+  // A link that exists was answered in the CLI's words ("it exists; add --force to replace it."),
+  // which the dialog has no flag for; an ordinary file in the dialog's own.
+  it('keeps a link that exists, leading somewhere or nowhere, in the words it keeps a file', async () => {
+    const folder = join(temp.dir, 'links');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'real.yaml'), 'name: Real\nsteps: []\n');
+    symlinkSync(join(folder, 'real.yaml'), join(folder, 'to-real.yaml'));
+    symlinkSync(join(folder, 'nowhere.yaml'), join(folder, 'to-nowhere.yaml'));
+    for (const name of ['to-real.yaml', 'to-nowhere.yaml']) {
+      const path = join(folder, name);
+      const refused = await opened.core.dispatcher(
+        'saveScenarioFile',
+        { path, text: 'name: Good\nsteps:\n  - step: wait\n    for: 1s\n' },
+        { transport: 'direct' },
+      );
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'conflict', message: `${path} already exists; choose another name or overwrite it.` },
+      });
+    }
+    expect(existsSync(join(folder, 'nowhere.yaml'))).toBe(false);
+  });
+
+  // `.hidden.yaml` was saved with "Open its folder in Scenarios to run it", but a folder (the
+  // Scenarios view's and `test <folder>`) skips names starting with ".": it was never listed.
+  it('refuses a file name starting with ".", saying a folder would never list it', async () => {
+    const path = join(temp.dir, 'saved', '.hidden.yaml');
+    const result = await opened.core.dispatcher(
+      'saveScenarioFile',
+      { path, text: 'name: Good\nsteps:\n  - step: wait\n    for: 1s\n', overwrite: true },
+      { transport: 'direct' },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/starts with "\."[^]*skip/) as unknown,
+        issues: [{ path: 'path' }],
+      },
+    });
+    expect(existsSync(path)).toBe(false);
   });
 });

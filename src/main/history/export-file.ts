@@ -90,7 +90,9 @@ async function consoleDataDirHolding(directories: string[]): Promise<string | nu
  * into the data directory (the live database, the vault key) or any other console's, over an
  * SQLite database, a directory, a missing directory, and an existing file unless `force`.
  * Devices and pipes (/dev/stdout) are written in place; everything else through a temporary
- * file renamed over the target.
+ * file renamed over the target. A link is judged where it leads, also one that leads nowhere yet
+ * (realLocation follows it), and is replaced by the file itself, never opened: opening a link to
+ * <data dir>/sneaky.json created that file in the data directory.
  */
 async function plan(target: ExportTarget): Promise<{ path: string; inPlace: boolean; makeParent: boolean }> {
   const path = resolve(target.path);
@@ -130,6 +132,7 @@ async function plan(target: ExportTarget): Promise<{ path: string; inPlace: bool
     throw new ExportFileError(
       `Cannot write ${target.path}: ${otherDataDir} is a console's data directory (it holds ${DATABASE_FILE_NAME}), which holds that console's own files; choose a path outside it.`,
     );
+  // What the link leads to; null when nothing is there yet, so the link itself is replaced.
   const kind = existing?.isSymbolicLink() === true ? await statOrNull(landsAt) : existing;
   if (kind?.isDirectory() === true)
     throw new ExportFileError(`Cannot write ${target.path}: it is a directory.`);

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { lstat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import { Document } from 'yaml';
 import { scenarioFromOrder, type OrderRecordFacts } from '../../shared/scenarios/scenario-from-order';
 import { ConsoleError } from '../console-error';
@@ -12,6 +12,7 @@ import {
 import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
 import { toOrderRecord } from '../orders/order-records-reader';
 import { loadScenarioText } from './load-scenarios';
+import { skippedInFolders } from './scenario-paths';
 import type { ScenarioServices } from './step-context';
 
 const slug = (text: string) =>
@@ -53,6 +54,16 @@ async function guarded(write: () => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * Whether anything is at `path`, a link included even when it leads nowhere: existsSync follows
+ * links, so such a link went on to the writer and was refused in the CLI's words ("add --force").
+ */
+const somethingAt = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
+
 export interface ScenarioFileSave {
   path: string;
   text: string;
@@ -82,11 +93,17 @@ export async function saveScenarioFile({
   const problems = Array.isArray(loaded) ? loaded : [];
   if (problems.length > 0 && !saveInvalid) return { path: null, problems };
   if (!/\.ya?ml$/i.test(full)) throw ConsoleError.invalid('path', 'A scenario file ends in .yaml or .yml');
+  const name = basename(full);
+  if (skippedInFolders(name))
+    throw ConsoleError.invalid(
+      'path',
+      `${name} starts with ".", and a folder's search skips such names (the Scenarios view and \`test <folder>\`): it would never be listed or run from its folder. Choose a name without the leading ".".`,
+    );
   // Scenario files are shared and committed, not private records as an export is.
   const target: ExportTarget = { path: full, force: overwrite, dataDir, makeDirectories: true, mode: 0o644 };
   // Where it may never go is said before that it exists: "overwrite it" would only be refused.
   await guarded(() => checkExportTarget({ ...target, force: true }));
-  if (existsSync(full) && !overwrite)
+  if (!overwrite && (await somethingAt(full)))
     throw new ConsoleError('conflict', `${full} already exists; choose another name or overwrite it.`, [
       { path: 'path', message: 'the file exists' },
     ]);

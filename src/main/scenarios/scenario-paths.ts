@@ -5,6 +5,12 @@ import { fileErrorWords } from '../file-error-words';
 
 export const SCENARIO_EXTENSIONS = ['.yaml', '.yml'];
 
+/**
+ * Whether a folder's search leaves out an entry of this name: hidden ones (`.git`, `.hidden.yaml`)
+ * and node_modules. Save as scenario refuses a file named so, which its folder would never list.
+ */
+export const skippedInFolders = (name: string) => name.startsWith('.') || name === 'node_modules';
+
 /** Folders of the system's devices and processes: a link into one is never walked. */
 const SYSTEM_FOLDERS = ['/dev', '/proc', '/sys'];
 
@@ -59,7 +65,7 @@ export function expandScenarioPaths(
       return;
     }
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      if (skippedInFolders(entry.name)) continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
         walk(full, join(real, entry.name), inside, linked);

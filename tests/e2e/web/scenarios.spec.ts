@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test } from '../fixtures/console-test';
@@ -88,6 +88,31 @@ test('run the starter suite from the Scenarios view, see a failing diff, save an
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog.getByText('A scenario file ends in .yaml or .yml')).toBeVisible();
     await expect(dialog.getByTestId('scenario-save-problems')).toHaveCount(0);
+    // A link that leads nowhere yet is a file that exists, said in the dialog's words (it said
+    // "add --force", a flag the dialog has not).
+    const nowhere = join(folder, 'nowhere.yaml');
+    symlinkSync(join(folder, 'not-there.yaml'), nowhere);
+    await file.fill(nowhere);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      dialog.getByText(`${nowhere} already exists; choose another name or overwrite it.`),
+    ).toBeVisible();
+    // One into the data directory is refused where it leads, Overwrite ticked too (it wrote
+    // <data dir>/evil.yaml and said "Saved to …").
+    const intoData = join(folder, 'link.yaml');
+    symlinkSync(join(served.dataDir, 'evil.yaml'), intoData);
+    await file.fill(intoData);
+    await dialog.getByLabel('Overwrite the file if it exists').check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByText(/it is inside the data directory/)).toBeVisible();
+    expect(existsSync(join(served.dataDir, 'evil.yaml'))).toBe(false);
+    await dialog.getByLabel('Overwrite the file if it exists').uncheck();
+    // A hidden name, which its folder would never list, is refused saying so.
+    await file.fill(join(folder, 'saved', '.hidden.yaml'));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(
+      dialog.getByText(/\.hidden\.yaml starts with "\.", and a folder's search skips such names/),
+    ).toBeVisible();
     await file.fill(path);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog.getByTestId('scenario-saved')).toContainText('from-order.yaml');
