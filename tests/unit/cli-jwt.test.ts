@@ -226,7 +226,7 @@ describe('jwt verify', () => {
     );
     expect(twice.code).toBe(0);
     expect(twice.stdout).toMatch(
-      /^valid: .*\nwarning The header gives "alg" 2 times; the last one counts\.\n$/,
+      /^valid: .*\nwarning: The header gives "alg" 2 times; the last one counts\.\n$/,
     );
     const both = await cli(
       'jwt',
@@ -238,7 +238,21 @@ describe('jwt verify', () => {
     expect(both.code).toBe(1);
     expect(both.stdout).toBe(
       'malformed: The "iat" claim must be a number of seconds since 1970, not "2".\n' +
-        'problem The "exp" claim must be a number of seconds since 1970, not "1".\n',
+        'problem: The "exp" claim must be a number of seconds since 1970, not "1".\n',
+    );
+  });
+
+  // The claims notes were written "warning The claims part…", every other warning "warning: …".
+  it('writes every note on a token as every other CLI warning is written, "warning: …"', async () => {
+    const token = (await cli('jwt', 'sign', '--secret', SECRET)).stdout.trim();
+    const wrapped = `${token.slice(0, 30)}\n${token.slice(30)}`;
+    const run = await cli('jwt', 'verify', wrapped, '--secret', SECRET);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^valid: Signed with HS256 .*\ncrafted: Signed by this console .*\nwarning: The console removed a line break inside the token before reading it; as pasted, php-jwt 6\.9.* would refuse it: .*answering 403\.\n$/,
+    );
+    expect(run.stdout.split('\n').filter((line) => /^(warning|problem|crafted)\b/.test(line))).toEqual(
+      run.stdout.split('\n').filter((line) => /^(warning|problem|crafted): /.test(line)),
     );
   });
 
@@ -274,10 +288,28 @@ describe('jwt decode', () => {
     const part = (text: string) => Buffer.from(text).toString('base64url');
     const token = `${part('{"alg":"none","alg":"HS256","typ":"JWT"}')}.${part('{"exp":1e400,"sub":"a","sub":"b"}')}.c2ln`;
     const run = await cli('jwt', 'decode', token);
-    expect(run.stdout).toContain('warning The header gives "alg" 2 times; the last one counts.');
-    expect(run.stdout).toContain('warning The claims part gives "sub" 2 times; the last one counts.');
-    expect(run.stdout).toContain('problem The "exp" claim 1e400 is not a representable date.');
+    expect(run.stdout).toContain('warning: The header gives "alg" 2 times; the last one counts.');
+    expect(run.stdout).toContain('warning: The claims part gives "sub" 2 times; the last one counts.');
+    expect(run.stdout).toContain('problem: The "exp" claim 1e400 is not a representable date.');
     expect(decodeJwt(token).nameWarnings).toHaveLength(2);
+  });
+
+  // A token copied from a wrapping terminal was refused for its line break; a space around one was
+  // taken off without a word. Both are read, and what was removed is said.
+  it('a token pasted with whitespace around it or inside it is decoded, saying what was removed', async () => {
+    const token = (await cli('jwt', 'sign', '--secret', SECRET, '--claims', '{"iss":"svc"}')).stdout.trim();
+    const run = await cli('jwt', 'decode', ` ${token.slice(0, 30)}\r\n${token.slice(30)}\n`);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/"iss": "svc"/);
+    expect(run.stdout).toContain(
+      '\nwarning: The console removed a space at its start, a line break inside the token and a line break at its end before reading it; as pasted, php-jwt 6.9',
+    );
+    const json = JSON.parse((await cli('jwt', 'decode', `${token}\n`, '--json')).stdout) as {
+      pasteWarnings: string[];
+    };
+    expect(json.pasteWarnings).toEqual([
+      expect.stringMatching(/^The console removed a line break at its end before reading it; /),
+    ]);
   });
 
   it('a broken token says why and exits 1', async () => {

@@ -26,7 +26,7 @@ describe('characters that hide or reorder a claim', () => {
     const printed = formatDecoded(decoded, Date.now());
     expect(printed).toContain('"order_id": "abc\\u200b"');
     expect(printed).toContain('"sub": "a\\u202eevil"');
-    expect(printed).toContain(`warning ${decoded.textWarnings[0] ?? ''}`);
+    expect(printed).toContain(`warning: ${decoded.textWarnings[0] ?? ''}`);
   });
 
   it('the listener, which asks for no warnings, does not pay for the scan', () => {

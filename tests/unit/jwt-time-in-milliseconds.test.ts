@@ -18,7 +18,7 @@ describe('a time claim written in milliseconds', () => {
     expect(decoded.timeWarnings).toEqual([
       `The "exp" claim ${EXP_MS} is in the year 58880: it looks like milliseconds, where a JWT's times are seconds since 1970 (as milliseconds it is 2026-11-29T00:30:00.000Z).`,
     ]);
-    expect(formatDecoded(decoded, EXP_MS)).toContain(`warning ${decoded.timeWarnings[0] ?? ''}`);
+    expect(formatDecoded(decoded, EXP_MS)).toContain(`warning: ${decoded.timeWarnings[0] ?? ''}`);
   });
 
   it('a time in seconds, even far ahead, says nothing', () => {

@@ -45,5 +45,16 @@ describe('verifying a token this console signed', () => {
     const cli = await runCliCaptured(['--data-dir', dataDir, 'jwt', 'verify', signed.token]);
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(/^valid: Signed with HS256 .*\ncrafted: Signed by this console at \S+Z/);
+
+    // `jwt decode` said nothing of it: it opened no data directory, so it could not know. It now
+    // reads the one that exists, and says it on the same line, in the same words.
+    const crafted = cli.stdout.split('\n')[1];
+    const decoded = await runCliCaptured(['--data-dir', dataDir, 'jwt', 'decode', signed.token]);
+    expect(decoded.code, decoded.stderr).toBe(0);
+    expect(decoded.stdout.split('\n')).toContain(crafted);
+    const json = await runCliCaptured(['--data-dir', dataDir, 'jwt', 'decode', signed.token, '--json']);
+    expect((JSON.parse(json.stdout) as { crafted: unknown }).crafted).toEqual(verified.crafted);
+    const notOurs = await runCliCaptured(['--data-dir', dataDir, 'jwt', 'decode', foreign]);
+    expect(notOurs.stdout).not.toContain('crafted');
   });
 });

@@ -8,6 +8,7 @@ import type { TokenCheck } from '../../shared/webhook-details';
 import type { HmacKey } from './hmac-key-cache';
 import { errorWords } from '../../shared/error-words';
 import { decodeWarnings } from '../../shared/jwt/token-warnings';
+import { readPastedToken } from '../../shared/jwt/pasted-token';
 import {
   acceptedByOfficialClient,
   refusedByOfficialClient,
@@ -27,6 +28,11 @@ export interface TokenCheckOptions {
   atMs: number;
   /** "before it arrived" (listener) or "ago" (inspector). */
   moment: 'arrival' | 'now';
+  /**
+   * A token a person pasted (the inspector, `jwt verify`): judged without the whitespace a copy
+   * brings, which its decode's warnings then name (pasted-token.ts). Never one a request carried.
+   */
+  pasted?: boolean;
 }
 
 export interface TokenJudgement {
@@ -139,13 +145,15 @@ function acceptedAtOnce(
  * claims (jose for exp/nbf, here for iat in the future). Never throws.
  */
 export async function judgeToken(token: string, options: TokenCheckOptions): Promise<TokenJudgement> {
-  const decoded = decodeJwt(token);
+  const decoded = decodeJwt(token, { pasted: options.pasted === true });
+  // What is verified: the token as the decode read it.
+  const text = options.pasted === true ? readPastedToken(token).token : token.trim();
   if (!decoded.ok || decoded.header === null) {
     return {
       verdict: 'malformed',
       reason: decoded.problem ?? 'The token cannot be decoded.',
       decoded,
-      clientWarnings: acceptedByOfficialClient(token, options.key, options.atMs),
+      clientWarnings: acceptedByOfficialClient(text, options.key, options.atMs),
     };
   }
   const judged = (verdict: TokenVerdict, reason: string): TokenJudgement => ({
@@ -168,7 +176,7 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
   if (claimProblem !== undefined)
     return {
       ...judged('malformed', claimProblem),
-      clientWarnings: acceptedByOfficialClient(token, options.key, options.atMs),
+      clientWarnings: acceptedByOfficialClient(text, options.key, options.atMs),
     };
   if (options.key === null) {
     return judged(
@@ -176,16 +184,15 @@ export async function judgeToken(token: string, options: TokenCheckOptions): Pro
       `No notification token is configured (${options.keyLabel}), so the signature cannot be checked.`,
     );
   }
-  const trimmed = token.trim();
   try {
-    if (!acceptedAtOnce(trimmed, decoded, options.key, options))
-      await jwtVerify(trimmed, options.key.web, {
+    if (!acceptedAtOnce(text, decoded, options.key, options))
+      await jwtVerify(text, options.key.web, {
         algorithms: [ALLOWED_ALGORITHM],
         clockTolerance: options.clockToleranceSeconds,
         currentDate: new Date(options.atMs),
       });
   } catch (error) {
-    return fromJoseError(trimmed, error, decoded, options);
+    return fromJoseError(text, error, decoded, options);
   }
   const iat = decoded.times.iat;
   if (iat !== null && iat.seconds * 1000 > options.atMs + options.clockToleranceSeconds * 1000) {

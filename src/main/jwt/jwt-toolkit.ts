@@ -1,5 +1,12 @@
-import type { JwtVerification, SecretSource, SignedJwt } from '../../shared/contract/jwt';
+import type {
+  CraftedMark,
+  DecodedPastedJwt,
+  JwtVerification,
+  SecretSource,
+  SignedJwt,
+} from '../../shared/contract/jwt';
 import { decodeJwt } from '../../shared/jwt/decode-jwt';
+import { readPastedToken } from '../../shared/jwt/pasted-token';
 import { AS_TYPED, readClaimsText } from '../../shared/jwt/claims-text';
 import { tokenNotSetInWindow } from '../../shared/jwt/token-not-set-words';
 import { planPreset, TOKEN_PRESET_INFO, type TokenPreset } from '../../shared/jwt/token-presets';
@@ -46,9 +53,14 @@ function requireSecret(
 }
 
 export interface JwtToolkit {
+  /** A token a stored record carried, taken apart as the listener read it. */
   decode: typeof decodeJwt;
+  /** A pasted token (the inspector, `jwt decode`): read as pasted, and marked when signed here. */
+  decodePasted(token: string): DecodedPastedJwt;
   verify(input: {
     token: string;
+    /** A token a person pasted, not a stored record's: read as decodePasted reads it. */
+    pasted?: boolean;
     against: SecretSource;
     clockToleranceSeconds?: number;
     /** When to judge it at; defaults to now. */
@@ -83,7 +95,11 @@ export interface JwtToolkitDependencies {
   craftedToken?: (token: string) => { signedAtMs: number; signedWith: string } | undefined;
 }
 
-function craftedOf(token: string, dependencies: JwtToolkitDependencies): JwtVerification['crafted'] {
+/**
+ * The one mark of a token this console signed, and its words: `jwt verify` and `jwt decode` print
+ * it on their `crafted:` line, the inspector under its verdict.
+ */
+function craftedOf(token: string, dependencies: JwtToolkitDependencies): CraftedMark {
   const found = dependencies.craftedToken?.(token.trim());
   if (found === undefined) return null;
   const signedAt = new Date(found.signedAtMs).toISOString();
@@ -129,7 +145,13 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
 
   return {
     decode: decodeJwt,
-    async verify({ token, against, clockToleranceSeconds, atMs = now() }) {
+    decodePasted(token) {
+      return {
+        ...decodeJwt(token, { pasted: true }),
+        crafted: craftedOf(readPastedToken(token).token, dependencies),
+      };
+    },
+    async verify({ token, pasted = false, against, clockToleranceSeconds, atMs = now() }) {
       const resolved = resolve(against);
       const tolerance = clockToleranceSeconds ?? dependencies.clockToleranceSeconds();
       const judgement = await judgeToken(token, {
@@ -138,16 +160,17 @@ export function createJwtToolkit(dependencies: JwtToolkitDependencies): JwtToolk
         clockToleranceSeconds: tolerance,
         atMs,
         moment: 'now',
+        pasted,
       });
       return {
         verdict: judgement.verdict,
         reason: judgement.reason,
-        decoded: judgement.decoded ?? decodeJwt(token),
+        decoded: judgement.decoded ?? decodeJwt(token, { pasted }),
         against: resolved.label,
         checkedAt: new Date(atMs).toISOString(),
         clockToleranceSeconds: tolerance,
         warnings: judgement.clientWarnings,
-        crafted: craftedOf(token, dependencies),
+        crafted: craftedOf(pasted ? readPastedToken(token).token : token, dependencies),
       };
     },
     async sign({ signer, preset, claims, claimsText, lifetimeSeconds }) {

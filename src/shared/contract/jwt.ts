@@ -32,6 +32,20 @@ export const storedTokenSchema = z.object({
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
 
+/**
+ * Set when this console signed the token (it remembers each one it signs): it verifies like
+ * the service's, so this says it is not, as the listener's crafted mark does.
+ */
+export const craftedMarkSchema = z
+  .object({ signedAt: z.string(), signedWith: z.string(), reason: z.string() })
+  .nullable()
+  .default(null);
+export type CraftedMark = z.infer<typeof craftedMarkSchema>;
+
+/** A pasted token taken apart (`jwt decode`), with the mark of one this console signed. */
+export const decodedPastedJwtSchema = decodedJwtSchema.extend({ crafted: craftedMarkSchema });
+export type DecodedPastedJwt = z.infer<typeof decodedPastedJwtSchema>;
+
 export const jwtVerificationSchema = z.object({
   verdict: tokenVerdictSchema,
   reason: z.string(),
@@ -46,14 +60,7 @@ export const jwtVerificationSchema = z.object({
    * warnings for the same token, in the same words (official-client-words.ts).
    */
   warnings: z.array(z.string()).default([]),
-  /**
-   * Set when this console signed the token (it remembers each one it signs): it verifies like
-   * the service's, so this says it is not, as the listener's crafted mark does.
-   */
-  crafted: z
-    .object({ signedAt: z.string(), signedWith: z.string(), reason: z.string() })
-    .nullable()
-    .default(null),
+  crafted: craftedMarkSchema,
 });
 export type JwtVerification = z.infer<typeof jwtVerificationSchema>;
 
@@ -127,7 +134,8 @@ export const signedLifetimeMinutesSchema = z
   .max(SIGNED_LIFETIME_MAX_SECONDS / 60);
 
 export const jwtCommands = {
-  decodeJwt: defineCommand(z.object({ token: tokenInput }), decodedJwtSchema),
+  /** A pasted token, read as pasted (pasted-token.ts); stored records' tokens come decoded with them. */
+  decodeJwt: defineCommand(z.object({ token: tokenInput }), decodedPastedJwtSchema),
   verifyJwt: defineCommand(
     z
       .object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeJsonProblem, parseBoundedJson } from '../bounded-json';
 import { findDuplicateKeys } from '../json-duplicate-keys';
 import { childPath, locateJsonValues } from '../json-locations';
+import { readPastedToken } from './pasted-token';
 import { hiddenCharacters, quotedVisibly } from './visible-json';
 
 /** A NumericDate claim (`iat`, `exp`, `nbf`) as seconds and as an ISO 8601 date. */
@@ -35,6 +36,11 @@ export const decodedJwtSchema = z.object({
   textWarnings: z.array(z.string()).default([]),
   /** Time claims that look like milliseconds (no verdict depends on it: RFC 7519 allows any number). */
   timeWarnings: z.array(z.string()).default([]),
+  /**
+   * What the console took out of a pasted token before reading it (whitespace around it or
+   * inside it: pasted-token.ts); always empty for a token a request carried.
+   */
+  pasteWarnings: z.array(z.string()).default([]),
   times: z.object({
     iat: timeClaimSchema.nullable(),
     exp: timeClaimSchema.nullable(),
@@ -200,7 +206,7 @@ const EMPTY_TIMES = { iat: null, exp: null, nbf: null };
  * causes ("The header is not valid base64url…" named neither the cause nor what to paste). Asked
  * only of a token that failed, so a webhook's valid token never pays for it.
  */
-function pastedAround(token: string): string | null {
+function pastedAround(token: string, whitespaceRemoved: boolean): string | null {
   const scheme = /^(bearer)\s+/i.exec(token);
   if (scheme !== null)
     return `It starts with "${scheme[1]} ", the Authorization header's scheme, which is not part of the token: paste only what follows it.`;
@@ -208,7 +214,8 @@ function pastedAround(token: string): string | null {
     return 'It is a URL or query with serviceToken= in it, not a token: paste only the value after serviceToken=.';
   if (/^["'`]|["'`],?$/.test(token))
     return 'It has a quotation mark at its start or end, which is not part of the token: copy it without its quotes.';
-  const space = /\s/.exec(token);
+  // A paste is read without its whitespace (readPastedToken): that is then not what failed.
+  const space = whitespaceRemoved ? null : /\s/.exec(token);
   if (space !== null)
     return `A JWT has no spaces or line breaks; this one has one after character ${space.index} (a wrapped copy?).`;
   return null;
@@ -232,20 +239,32 @@ function hiddenIn(value: Record<string, unknown>, text: string, name: string): s
       ];
 }
 
-/** Takes a compact JWS apart without verifying it. Never throws: a broken token says why. */
-export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {}): DecodedJwt {
-  const token = input.trim();
+/**
+ * Takes a compact JWS apart without verifying it. Never throws: a broken token says why.
+ * `pasted`: a token pasted by a person (the inspector, `jwt decode`/`verify`), read without the
+ * whitespace a copy brings and saying so (pasteWarnings); otherwise one a request carried,
+ * judged as sent (around it trimmed: the listener says that itself, find-notification-tokens.ts).
+ */
+export function decodeJwt(
+  input: string,
+  options: { nameWarnings?: boolean; pasted?: boolean } = {},
+): DecodedJwt {
+  const pasted = options.pasted === true;
+  const read = pasted ? readPastedToken(input) : { token: input.trim(), warnings: [] };
+  const token = read.token;
   const failed = (problem: string, header: Record<string, unknown> | null = null): DecodedJwt => ({
     ok: false,
     header,
     claims: null,
     json: null,
     signature: '',
-    problem: pastedAround(token) ?? problem,
+    // Asked of the text as pasted: "Bearer eyJ…" is said, not the "Bearereyj…" it reads as.
+    problem: pastedAround(input.trim(), pasted) ?? problem,
     claimProblems: [],
     nameWarnings: [],
     textWarnings: [],
     timeWarnings: [],
+    pasteWarnings: [],
     times: EMPTY_TIMES,
   });
   if (token === '') return failed('The token is empty.');
@@ -264,6 +283,7 @@ export function decodeJwt(input: string, options: { nameWarnings?: boolean } = {
 
   const decoded = decodedFromParts(header.value, claims.value, signature, claims.text);
   decoded.json = { header: header.carried, claims: claims.carried };
+  decoded.pasteWarnings = read.warnings;
   if (options.nameWarnings !== false)
     decoded.nameWarnings = [
       ...duplicateNames(header.text, 'header'),
@@ -309,6 +329,7 @@ export function decodedFromParts(
     nameWarnings: [],
     textWarnings: [],
     timeWarnings: inMilliseconds(times),
+    pasteWarnings: [],
     times,
   };
 }

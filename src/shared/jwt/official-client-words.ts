@@ -103,6 +103,32 @@ export function trimmedFromToken(lead: string, trail: string): string {
   return `?serviceToken= had whitespace around the token (${whitespaceWords(lead, trail)}), which the console trimmed before verifying it; the service sends none, and a merchant that verifies the value as it arrives may refuse it.`;
 }
 
+/**
+ * Where a pasted token held the whitespace the console took out (pasted-token.ts): in the part
+ * php-jwt signs (at its start, or inside the header or claims), only inside the signature, or
+ * only after it.
+ */
+export type PastedWhitespace = 'signed_part' | 'signature' | 'end';
+
+/**
+ * What the official client does with the token as pasted, whitespace and all (found with the
+ * vendored client, jwt-pasted-whitespace.test.ts): JWT.php:149 verifies the signature over the
+ * header and claims segments as sent; JWT.php:414 reads the signature with base64_decode, which
+ * skips whitespace; Authenticator.php:52 takes a header's token only up to the first whitespace.
+ */
+const AS_PASTED: Record<PastedWhitespace, string> = {
+  signed_part:
+    'as pasted, php-jwt 6.9, with which the official client verifies (Authenticator::decode), would refuse it: it checks the signature over the header and claims as written, whitespace and all (SignatureInvalidException), answering 403',
+  signature:
+    'as pasted, the official client would refuse it from an Authorization header, which it reads only up to the first whitespace (Authenticator::getBearerToken matches /Bearer\\s(\\S+)/), answering 403, though php-jwt 6.9 alone reads past whitespace in the signature (its base64_decode skips it)',
+  end: "as pasted, the official client would accept it all the same (php-jwt 6.9's base64_decode skips whitespace after the signature), though the service sends none",
+};
+
+/** The warning of a pasted token the console read without its whitespace (`removed`: what, in words). */
+export function removedFromPasted(removed: string, where: PastedWhitespace): string {
+  return `The console removed ${removed} before reading it; ${AS_PASTED[where]}.`;
+}
+
 /** A value in ?tamaraToken= with none in ?serviceToken=: the client's name, not the spec's. */
 export const TAMARA_TOKEN_ONLY =
   "?tamaraToken= holds a value, which the listener does not verify: the spec names ?serviceToken= (and Authorization: Bearer) for the token. The official client reads ?tamaraToken= instead (Authenticator.php: TOKEN = 'tamaraToken'), and only when no Authorization header is sent; the service sends the token as ?serviceToken=.";

@@ -1,15 +1,21 @@
 import type { DecodedJwt } from './decode-jwt';
 
 /**
- * The one list of what a token's decode warns of, beside its verdict: names given twice,
- * characters that are invisible or reorder text, time claims in milliseconds. `jwt verify`
+ * The one list of what a token's decode warns of, beside its verdict: whitespace taken out of a
+ * pasted token, names given twice, characters that are invisible or reorder text, time claims in
+ * milliseconds. `jwt verify`
  * prints them, the listener stores them with the token (TokenCheck.nameWarnings), the inspector
  * shows them: one judgement, so a record never says less than the terminal of the same token.
  */
 export function decodeWarnings(
-  decoded: Pick<DecodedJwt, 'nameWarnings' | 'timeWarnings' | 'textWarnings'>,
+  decoded: Pick<DecodedJwt, 'pasteWarnings' | 'nameWarnings' | 'timeWarnings' | 'textWarnings'>,
 ): string[] {
-  return [...decoded.nameWarnings, ...decoded.timeWarnings, ...decoded.textWarnings];
+  return [
+    ...decoded.pasteWarnings,
+    ...decoded.nameWarnings,
+    ...decoded.timeWarnings,
+    ...decoded.textWarnings,
+  ];
 }
 
 /**
@@ -29,7 +35,7 @@ export function tokenWarnings(check: {
  * and the verification's, as the listener stores them of the token on arrival (check-token.ts).
  */
 export function verificationWarnings(verified: {
-  decoded: Pick<DecodedJwt, 'nameWarnings' | 'timeWarnings' | 'textWarnings'>;
+  decoded: Pick<DecodedJwt, 'pasteWarnings' | 'nameWarnings' | 'timeWarnings' | 'textWarnings'>;
   warnings: readonly string[];
 }): string[] {
   return tokenWarnings({ nameWarnings: decodeWarnings(verified.decoded), clientWarnings: verified.warnings });

@@ -500,3 +500,26 @@ test('a token with a warning carries it on every chip of the inspector, as the T
     await expect(chip).toHaveText('valid · 1 warning');
   }
 });
+
+// A token copied from a terminal that wrapped it was malformed ("A JWT has no spaces or line
+// breaks"); a space pasted before one was taken off without a word. Both are read, and the
+// warning names what was removed and what the official client would do with it as pasted.
+test('a token pasted with line breaks inside it is read, and the warning says what was removed', async ({
+  page,
+  served,
+}) => {
+  await openConsole(page, served, '#/jwt');
+  const jwt = new JwtPage(page);
+  const token = await jwt.craft('Valid');
+  await page
+    .getByRole('textbox', { name: 'Token' })
+    .fill(` ${token.slice(0, 40)}\n${token.slice(40, 80)}\n${token.slice(80)}`);
+  await expect(page.getByTestId('jwt-claims')).toBeVisible();
+  const said =
+    'The console removed a space at its start and 2 line breaks inside the token before reading it; as pasted, php-jwt 6.9, with which the official client verifies (Authenticator::decode), would refuse it: it checks the signature over the header and claims as written, whitespace and all (SignatureInvalidException), answering 403.';
+  await expect(page.getByTestId('paste-warning')).toHaveText(said);
+  await expect(jwt.verdict()).toHaveAttribute('data-verdict', 'valid');
+  await expect(jwt.verdict()).toHaveText('valid · 1 warning');
+  // Read without its whitespace, it is still the token this console signed.
+  await expect(page.getByTestId('jwt-crafted')).toContainText('Signed by this console');
+});

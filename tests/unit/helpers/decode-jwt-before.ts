@@ -198,6 +198,8 @@ export function decodeJwtBefore(input: string, options: { nameWarnings?: boolean
     nameWarnings: [],
     textWarnings: [],
     timeWarnings: [],
+    // Added with the field: a token decoded here is never a paste.
+    pasteWarnings: [],
     times: EMPTY_TIMES,
   });
   if (token === '') return failed('The token is empty.');
@@ -258,6 +260,7 @@ function decodedFromParts(
     nameWarnings: [],
     textWarnings: [],
     timeWarnings: inMilliseconds(times),
+    pasteWarnings: [],
     times,
   };
 }

@@ -17,7 +17,7 @@ export function jwtComputeHandlers({
   jwt,
 }: Pick<ConsoleServices, 'jwt'>): HandlerGroup<'decodeJwt' | 'signJwt'> {
   return {
-    decodeJwt: ({ token }) => jwt.decode(token),
+    decodeJwt: ({ token }) => jwt.decodePasted(token),
     signJwt: ({ lifetimeMinutes, lifetimeSeconds, ...input }) => {
       const seconds = lifetimeSeconds ?? (lifetimeMinutes === undefined ? undefined : lifetimeMinutes * 60);
       return jwt.sign({ ...input, ...(seconds === undefined ? {} : { lifetimeSeconds: seconds }) });
@@ -44,7 +44,7 @@ export function jwtHandlers({
   return {
     ...jwtComputeHandlers({ jwt }),
     verifyJwt: async ({ token, stored, ...input }) => {
-      if (stored === undefined) return jwt.verify({ ...input, token: token ?? '' });
+      if (stored === undefined) return jwt.verify({ ...input, token: token ?? '', pasted: true });
       const verified = await jwt.verify({ ...input, token: storedToken(stored.eventId, stored.source) });
       // A stored token is checked by reference: its signature does not go back to the window.
       return { ...verified, decoded: { ...verified.decoded, signature: '' } };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { SecretSource } from '../../../shared/contract/jwt';
+import type { CraftedMark, DecodedPastedJwt, SecretSource } from '../../../shared/contract/jwt';
 import { readClaimsText } from '../../../shared/jwt/claims-text';
 import type { DecodedJwt } from '../../../shared/jwt/decode-jwt';
 import { decodeWarnings } from '../../../shared/jwt/token-warnings';
@@ -16,7 +16,14 @@ import { createHmacKeyCache } from '../../jwt/hmac-key-cache';
 import { createJwtToolkit } from '../../jwt/jwt-toolkit';
 import { createComputeDispatcher } from '../../bridge/dispatch';
 import { jwtComputeHandlers } from '../../bridge/handlers/jwt';
-import { numberFlagTexts, wholeNumberFlag, parseFlags, withConsole, type CliContext } from '../cli-context';
+import {
+  numberFlagTexts,
+  wholeNumberFlag,
+  parseFlags,
+  withConsole,
+  withExistingConsole,
+  type CliContext,
+} from '../cli-context';
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../cli-errors';
 import { writeThenExit } from '../standard-io';
 import { stdinValues, type StdinValue } from '../stdin-value';
@@ -108,26 +115,57 @@ function timeLines(decoded: DecodedJwt, nowMs: number): string[] {
   return lines.length > 0 ? lines : [`times   ${NO_TIME_CLAIMS}`];
 }
 
-/** Claim problems and names given twice, a line each, as the window shows them beside the claims. */
+/**
+ * The one writer of a note on a token (`warning: …`, `problem: …`, `crafted: …`), written as
+ * every other CLI warning is (`warning: …`); its text is the token's or its sender's, so escaped.
+ */
+function noteLine(label: 'warning' | 'problem' | 'crafted', text: string): string {
+  return `${label}: ${terminalSafe(text)}`;
+}
+
+/** The `crafted:` line of a token this console signed (none for any other). */
+function craftedLines(crafted: CraftedMark): string[] {
+  return crafted === null ? [] : [noteLine('crafted', crafted.reason)];
+}
+
+/** Claim problems and the decode's warnings, a line each, as the window shows them beside the claims. */
 function claimNotes(decoded: DecodedJwt, except: string | null = null): string[] {
   return [
     ...decoded.claimProblems
       .filter((problem) => problem !== except)
-      .map((problem) => `problem ${terminalSafe(problem)}`),
-    ...decodeWarnings(decoded).map((warning) => `warning ${terminalSafe(warning)}`),
+      .map((problem) => noteLine('problem', problem)),
+    ...decodeWarnings(decoded).map((warning) => noteLine('warning', warning)),
   ];
 }
 
 /** A decoded token for a terminal; its header and claims are whatever the sender wrote, so escaped. */
-export function formatDecoded(decoded: DecodedJwt, nowMs: number): string {
-  if (!decoded.ok) return `malformed: ${terminalSafe(decoded.problem ?? 'cannot be decoded')}\n`;
+export function formatDecoded(decoded: DecodedJwt, nowMs: number, crafted: CraftedMark = null): string {
+  if (!decoded.ok)
+    return [
+      `malformed: ${terminalSafe(decoded.problem ?? 'cannot be decoded')}`,
+      ...craftedLines(crafted),
+      '',
+    ].join('\n');
   return [
     `header  ${shownTokenPart(decoded, 'header', 0)}`,
     `claims  ${shownTokenPart(decoded, 'claims', 2).replace(/\n/g, '\n        ')}`,
     ...timeLines(decoded, nowMs),
+    ...craftedLines(crafted),
     ...claimNotes(decoded),
     '',
   ].join('\n');
+}
+
+/**
+ * A pasted token decoded. Through the data directory when there is one, so a token this console
+ * signed is said to be (it remembers them there); where none exists it opens none and makes none.
+ */
+async function decodePasted(context: CliContext, token: string): Promise<DecodedPastedJwt> {
+  const fields = flagsOf({ token: '<token>' });
+  if (!dataDirExists(context)) return computeOnlyCaller({ token: '<token>' })('decodeJwt', { token });
+  return withExistingConsole(context, (core) =>
+    commandCaller(core.dispatcher, fields)('decodeJwt', { token }),
+  );
 }
 
 export function registerJwt(program: Command, context: CliContext): void {
@@ -141,12 +179,12 @@ export function registerJwt(program: Command, context: CliContext): void {
     .option('--json', 'print the decoded token as JSON')
     .action(async (tokenArgument: string, flags: { json?: boolean }) => {
       const token = (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument;
-      const decoded = await computeOnlyCaller({ token: '<token>' })('decodeJwt', { token });
+      const decoded = await decodePasted(context, token);
       return writeThenExit(decoded.ok ? EXIT_OK : EXIT_FAILED, () =>
         context.io.stdout(
           flags.json === true
             ? `${visibleJson(JSON.stringify(decoded, null, 2))}\n`
-            : formatDecoded(decoded, Date.now()),
+            : formatDecoded(decoded, Date.now(), decoded.crafted),
         ),
       );
     });
@@ -186,12 +224,14 @@ export function registerJwt(program: Command, context: CliContext): void {
           ...(flags.clockTolerance === undefined ? {} : { clockToleranceSeconds: flags.clockTolerance }),
         });
         return writeThenExit(result.verdict === 'valid' ? EXIT_OK : EXIT_FAILED, () => {
-          context.io.stdout(`${result.verdict}: ${terminalSafe(result.reason)}\n`);
-          if (result.crafted !== null) context.io.stdout(`crafted: ${terminalSafe(result.crafted.reason)}\n`);
-          for (const warning of result.warnings) context.io.stdout(`warning: ${terminalSafe(warning)}\n`);
-          // What the window shows beside the verdict (the verdict's own reason is not said twice).
-          const beside = claimNotes(result.decoded, result.reason);
-          if (beside.length > 0) context.io.stdout(`${beside.join('\n')}\n`);
+          const lines = [
+            `${result.verdict}: ${terminalSafe(result.reason)}`,
+            ...craftedLines(result.crafted),
+            ...result.warnings.map((warning) => noteLine('warning', warning)),
+            // What the window shows beside the verdict (the verdict's own reason is not said twice).
+            ...claimNotes(result.decoded, result.reason),
+          ];
+          context.io.stdout(`${lines.join('\n')}\n`);
         });
       }),
     );

@@ -116,6 +116,7 @@ export function DecodedToken({
       ))}
       {(
         [
+          ['paste-warning', decoded.pasteWarnings],
           ['name-warning', decoded.nameWarnings],
           ['time-warning', decoded.timeWarnings],
           ['text-warning', decoded.textWarnings],

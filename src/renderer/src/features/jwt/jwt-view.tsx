@@ -106,9 +106,10 @@ export function JwtView() {
     () =>
       stored !== null
         ? stored.decoded
-        : token.trim() === '' || token.trim().length > TOKEN_MAX_CHARS
+        : token.trim() === '' || token.length > TOKEN_MAX_CHARS
           ? null
-          : decodeJwt(token),
+          : // Pasted: read without the whitespace a copy brings, which its warnings name.
+            decodeJwt(token, { pasted: true }),
     [stored, token],
   );
 

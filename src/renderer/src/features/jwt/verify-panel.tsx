@@ -74,8 +74,9 @@ export function VerdictNow({
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Re-check when profiles change (a new notification token, another active profile).
   const profiles = useProfilesStore((state) => state.profiles);
-  const typed = subject !== null && 'token' in subject ? subject.token.trim() : null;
-  const empty = subject === null || typed === '';
+  // Sent as typed: main reads it as pasted and names the whitespace it takes out (pasted-token.ts).
+  const typed = subject !== null && 'token' in subject ? subject.token : null;
+  const empty = subject === null || typed?.trim() === '';
   // Main would refuse it (its schema's limit): said here, without sending megabytes on every key.
   const tooLong = typed !== null && typed.length > TOKEN_MAX_CHARS;
   const requestKey =
