@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,31 +27,14 @@ function accepting(port: number): Promise<boolean> {
 describe('npm start whose parent is gone', () => {
   it('stops browser mode when the shell that ran it ends without passing the signal on', async () => {
     const temp = makeTempDir();
-    // Tests run in parallel: the Local profile's listener and emulator take any free port.
-    await pointLocalProfile(temp.dir, {
-      listenerPort: 0,
-      baseUrl: `http://127.0.0.1:${String(await freePort())}`,
-    });
     // An empty folder as Electron's: browser mode, wherever an Electron binary exists or not.
     const command = `"${process.execPath}" "${join(root, 'scripts', 'start.mjs')}" --data-dir "${temp.dir}" --port 0 --no-open; true`;
-    const shell = spawn('sh', ['-c', command], {
-      cwd: root,
-      env: {
-        ...process.env,
-        CHECKOUT_CONSOLE_SKIP_BUILD: '1',
-        CHECKOUT_CONSOLE_KEYCHAIN: 'off',
-        ELECTRON_OVERRIDE_DIST_PATH: temp.dir,
-      },
-    });
-    let output = '';
-    shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const shell = spawn('sh', ['-c', command], { cwd: root, env: await browserModeEnv(temp.dir) });
+    const output = collected(shell);
     let port = 0;
     try {
-      await expect
-        .poll(() => output, { timeout: 15_000 })
-        .toMatch(/Console ready at http:\/\/127\.0\.0\.1:\d+\//);
-      port = Number(/Console ready at http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)?.[1]);
+      await expect.poll(output, { timeout: 15_000 }).toMatch(READY);
+      port = Number(READY.exec(output())?.[1]);
       expect(await accepting(port)).toBe(true);
       const exited = new Promise((resolve) => shell.once('exit', resolve));
       shell.kill('SIGTERM');
@@ -72,32 +55,15 @@ describe('npm start whose parent is gone', () => {
 describe('npm start killed', () => {
   it('takes browser mode with it, however it ends', async () => {
     const temp = makeTempDir();
-    await pointLocalProfile(temp.dir, {
-      listenerPort: 0,
-      baseUrl: `http://127.0.0.1:${String(await freePort())}`,
-    });
     const start = spawn(
       process.execPath,
       [join(root, 'scripts', 'start.mjs'), '--data-dir', temp.dir, '--port', '0', '--no-open'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          CHECKOUT_CONSOLE_SKIP_BUILD: '1',
-          CHECKOUT_CONSOLE_KEYCHAIN: 'off',
-          // An empty folder as Electron's: browser mode, wherever an Electron binary exists or not.
-          ELECTRON_OVERRIDE_DIST_PATH: temp.dir,
-        },
-      },
+      { cwd: root, env: await browserModeEnv(temp.dir) },
     );
-    let output = '';
-    start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const output = collected(start);
     let servePid = 0;
     try {
-      await expect
-        .poll(() => output, { timeout: 15_000 })
-        .toMatch(/Console ready at http:\/\/127\.0\.0\.1:\d+\//);
+      await expect.poll(output, { timeout: 15_000 }).toMatch(READY);
       // The control file is written before the line is printed; the one there is browser mode's.
       const served = readControlFiles(temp.dir).flatMap((entry) => (entry.ok ? [entry.control.pid] : []));
       expect(served).toHaveLength(1);
@@ -118,3 +84,32 @@ describe('npm start killed', () => {
     }
   });
 });
+
+const READY = /Console ready at http:\/\/127\.0\.0\.1:(\d+)\//;
+
+/**
+ * npm start's environment for browser mode: an empty folder as Electron's (browser mode,
+ * wherever an Electron binary exists or not), and the Local profile's listener and emulator on
+ * free ports, as tests run in parallel.
+ */
+async function browserModeEnv(dataDir: string): Promise<NodeJS.ProcessEnv> {
+  await pointLocalProfile(dataDir, {
+    listenerPort: 0,
+    baseUrl: `http://127.0.0.1:${String(await freePort())}`,
+  });
+  return {
+    ...process.env,
+    CHECKOUT_CONSOLE_SKIP_BUILD: '1',
+    CHECKOUT_CONSOLE_KEYCHAIN: 'off',
+    ELECTRON_OVERRIDE_DIST_PATH: dataDir,
+  };
+}
+
+/** What a child prints, both streams, as it arrives. */
+function collected(child: ChildProcess): () => string {
+  let output = '';
+  const add = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout?.on('data', add);
+  child.stderr?.on('data', add);
+  return () => output;
+}
