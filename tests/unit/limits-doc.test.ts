@@ -8,7 +8,10 @@ import { DEFAULT_LISTENER_SETTINGS, TOO_LARGE_KEPT_BYTES } from '../../src/share
 import { DEFAULT_TIMEOUT_MS } from '../../src/shared/merchant-api';
 import { MAX_EDITED_BODY_BYTES, MAX_REPLAY_SENDS } from '../../src/shared/replay';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
-import { EMULATOR_DRAIN_BEYOND_LIMIT_BYTES } from '../../src/main/emulator/emulator-request-entry';
+import {
+  EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
+  EMULATOR_DRAIN_IDLE_TIMEOUT_MS,
+} from '../../src/main/emulator/emulator-request-entry';
 import * as serverLimits from '../../src/main/http/server-limits';
 import { MAX_FORWARD_HOPS } from '../../src/main/listener/forward-guard';
 import { FORWARD_STORED_RESPONSE_BYTES, FORWARD_TIMEOUT_MS } from '../../src/main/listener/forward-webhook';
@@ -50,6 +53,7 @@ const LIMITS: Record<string, number> = {
   MAX_FORWARD_HOPS,
   EMULATOR_BODY_LIMIT_BYTES,
   EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
+  EMULATOR_DRAIN_IDLE_TIMEOUT_MS,
   WEBSOCKET_MAX_MESSAGE_BYTES: transfer.WEBSOCKET_MAX_MESSAGE_BYTES,
   DIRECT_CALL_MAX_CHARS: transfer.DIRECT_CALL_MAX_CHARS,
   UPLOAD_PART_MAX_CHARS: transfer.UPLOAD_PART_MAX_CHARS,

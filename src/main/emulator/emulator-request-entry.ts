@@ -19,10 +19,14 @@ import { EmulatorError } from './emulator-errors';
 
 /**
  * An over-limit body is read on and dropped for up to this many bytes past the limit, so that
- * the client, still sending, reads the 413 instead of a connection reset; past it the
- * connection is closed.
+ * the client, still sending, reads the 413 instead of a connection reset. Past it (or when the
+ * declared length is past it) the 413 goes out, and up to this many bytes more are read and
+ * dropped before the connection closes (answer-then-drain.ts).
  */
 export const EMULATOR_DRAIN_BEYOND_LIMIT_BYTES = 16 * MIB;
+
+/** After such a 413, the connection closes once no byte has arrived for this long. */
+export const EMULATOR_DRAIN_IDLE_TIMEOUT_MS = 2_000;
 
 const ORIGIN = 'http://127.0.0.1';
 
@@ -95,9 +99,10 @@ const tooLarge = (limit: number) =>
   );
 
 /**
- * The body's bytes. Over the limit it rejects with 413, but only once the client has finished
- * sending (or the drain limit is passed, or the declared length is past it), so the answer is
- * read rather than lost in a reset.
+ * The body's bytes. Over the limit it rejects with 413 once the client has finished sending,
+ * so the connection can be kept. Past the drain limit, or with a declared length past it, it
+ * rejects at once, the body still arriving: the server answers then and reads on for a while
+ * before closing, so the answer is read rather than lost in a reset (answer-then-drain.ts).
  */
 export function readRequestBody(req: IncomingMessage, limit = EMULATOR_BODY_LIMIT_BYTES): Promise<Buffer> {
   const drainLimit = limit + EMULATOR_DRAIN_BEYOND_LIMIT_BYTES;

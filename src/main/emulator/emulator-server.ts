@@ -3,7 +3,8 @@ import { type IncomingMessage, type Server, type ServerResponse } from 'node:htt
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createAnswersInProgress } from '../http/answer-in-progress';
-import { createBoundedServer } from '../http/server-limits';
+import { answerThenDrain } from '../http/answer-then-drain';
+import { createBoundedServer, rawJsonResponse } from '../http/server-limits';
 import type { StoreWriter } from '../store/store-writer-types';
 import type { EmulatorEngine } from './emulator-engine';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
@@ -11,6 +12,8 @@ import { EmulatorError } from './emulator-errors';
 import {
   answerUnparseable,
   decodePathSegment,
+  EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
+  EMULATOR_DRAIN_IDLE_TIMEOUT_MS,
   parseRequestTarget,
   requestBodies,
 } from './emulator-request-entry';
@@ -170,16 +173,17 @@ export async function startEmulatorServer(
     };
     handle().catch((error: unknown) => {
       if (res.headersSent) return res.end();
-      // A body still arriving (over the limit, say) is not read on: the connection closes.
-      const close: Record<string, string> = req.complete ? {} : { connection: 'close' };
-      if (error instanceof EmulatorError)
-        return sendJson(res, error.status, error.body(), { ...error.headers, ...close });
-      sendJson(
-        res,
-        500,
-        new EmulatorError(500, 'internal_error', `The emulator failed: ${errorWords(error)}`).body(),
-        close,
-      );
+      const refusal =
+        error instanceof EmulatorError
+          ? error
+          : new EmulatorError(500, 'internal_error', `The emulator failed: ${errorWords(error)}`);
+      if (req.complete) return sendJson(res, refusal.status, refusal.body(), refusal.headers);
+      // A body still arriving (over the limit, say) is not taken: the connection closes, but only
+      // once the client, reading while it sends, has had the answer (answer-then-drain.ts).
+      answerThenDrain(req, rawJsonResponse(refusal.status, refusal.body(), Object.entries(refusal.headers)), {
+        drainBytes: EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
+        idleMs: EMULATOR_DRAIN_IDLE_TIMEOUT_MS,
+      });
     });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
