@@ -139,7 +139,7 @@ describe('browser mode server', () => {
     if (!('socket' in result)) throw new Error('refused');
     const closed = new Promise<number>((resolve) => result.socket.on('close', (code) => resolve(code)));
     result.socket.send('{not json');
-    expect(await closed).toBe(1007);
+    expect(await closed).toBe(1008);
     expect((await rawRequest(`${server.origin}/`, { headers: { Cookie: cookie } })).status).toBe(200);
   });
 });

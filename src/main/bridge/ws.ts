@@ -1,4 +1,6 @@
 import type { WebSocket, WebSocketServer } from 'ws';
+import { formatBytesShort } from '../../shared/byte-size';
+import { WEBSOCKET_MAX_MESSAGE_BYTES } from '../../shared/contract/transfer';
 import { wireCallSchema, type ServerMessage, type WireCall } from '../../shared/wire';
 import { zodIssuesToBridgeIssues } from '../parse-input';
 import type { EventBus } from '../event-bus';
@@ -42,6 +44,7 @@ export function serveBridgeOverWebSocket(
   wss.on('error', () => undefined);
   wss.on('connection', (socket) => {
     socket.on('error', () => undefined);
+    giveLibraryClosesAReason(socket);
     // Calls accepted on this socket and not yet answered. A message that is no bridge call
     // closes the socket, but only once these are answered: the tab sent them in good faith, and
     // closing at once dropped their answers (a getAppInfo, then `{bad`: id 5 never answered).
@@ -79,7 +82,10 @@ function readCall(
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { refused: 1007, reason: `Malformed JSON: ${error instanceof Error ? error.message : ''}` };
+    // 1008, not 1007: RFC 6455 keeps 1007 for data inconsistent with the message's type (a text
+    // message that is not UTF-8, which ws refuses before this); broken JSON is UTF-8 text that is
+    // not a bridge call, as docs/limits.md says.
+    return { refused: 1008, reason: `Malformed JSON: ${error instanceof Error ? error.message : ''}` };
   }
   const call = wireCallSchema.safeParse(raw);
   if (call.success) return { call: call.data };
@@ -104,6 +110,28 @@ const missingInput = (raw: unknown): boolean => isRecord(raw) && !Object.hasOwn(
 function commandNamed(raw: unknown): string {
   const command = isRecord(raw) ? raw['command'] : undefined;
   return typeof command === 'string' && command !== '' ? command : 'a call';
+}
+
+/**
+ * What ws closes a socket for by itself, by the code it closes with (it uses each for one
+ * cause), in the words the socket's close then carries.
+ */
+const LIBRARY_CLOSE_REASONS: Readonly<Record<number, string>> = {
+  1002: 'Broken WebSocket frame',
+  1007: 'Text message is not valid UTF-8',
+  1009: `Message too big: one message may be at most ${formatBytesShort(WEBSOCKET_MAX_MESSAGE_BYTES)}`,
+};
+
+/**
+ * ws closes a socket whose frame it refuses with the code alone (its close(code) comes before
+ * the 'error' that says why, and takes no reason), so the page and the tester saw an empty
+ * reason where docs/limits.md promises the cause. Its closes go through the socket's own
+ * close(), so that is where a close without a reason gets the one its code stands for.
+ */
+function giveLibraryClosesAReason(socket: WebSocket): void {
+  const close = socket.close.bind(socket);
+  socket.close = (code?: number, reason?: string | Buffer) =>
+    close(code, reason ?? (code === undefined ? undefined : LIBRARY_CLOSE_REASONS[code]));
 }
 
 /** A close frame's reason holds at most 123 bytes of UTF-8: longer, ws throws instead of closing. */
