@@ -42,7 +42,8 @@ export function HistoryExport({
   const consoleCommand = useConsoleCommand();
   // Cleared after each import, so the same file can be chosen again.
   const resetFile = useRef<() => void>(null);
-  // What the last import did: teal when records came in, dimmed when none did, red when refused.
+  // What the last import did: teal when records came in, dimmed when none did (or while one
+  // runs), red when refused.
   const [importResult, setImportResult] = useState<{
     tone: 'teal' | 'dimmed' | 'red';
     message: string;
@@ -80,6 +81,9 @@ export function HistoryExport({
       return;
     }
     setBusy(true);
+    // The last import's result is not this file's: shown under this one's spinners, it read as
+    // its answer for as long as the file took (the search's "Counting…" keeps the same promise).
+    setImportResult({ tone: 'dimmed', message: `Importing ${file.name}…` });
     try {
       const result = await useHistoryStore.getState().importFile(file);
       onChanged();
