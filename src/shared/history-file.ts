@@ -153,28 +153,64 @@ export function historyFileText(
 export const EXPORT_FORMATS = ['json', 'ndjson', 'har'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** How many of the stored records that differ from the file's an import's result names. */
+export const DIFFERING_IDS_SHOWN = 10;
+
+/** What an import did: the History view and the `import` command say it (describeImportResult). */
+export interface ImportOutcome {
+  imported: number;
+  /** Already stored (the same uid): left as they are. */
+  skipped: number;
+  repeated: number;
+  unlinked: number;
+  /** Of those skipped, how many the file gives otherwise than they are stored. */
+  differing: number;
+  /** The first DIFFERING_IDS_SHOWN of those stored records' ids. */
+  differingIds: number[];
+  format: ExportFormat;
+}
+
 /**
  * What an import did, in one sentence for the History view and the `import` command alike. A
  * file that held no record says so: "Imported 0 records" alone reads as if something was refused.
+ * Every count is written as every message writes one (formatCount).
  */
-export function describeImportResult(
-  result: { imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat },
-  fileName: string,
-): string {
+export function describeImportResult(result: ImportOutcome, fileName: string): string {
   const records = (count: number) => countOf(count, 'record');
   if (result.imported === 0 && result.skipped === 0)
     // No format: an empty file is no format at all (read as an NDJSON file of no lines).
     return `Nothing imported: ${fileName} holds no records.`;
-  const skipped = result.skipped > 0 ? `; ${result.skipped} already stored, skipped` : '';
-  const repeated = result.repeated > 0 ? `; ${result.repeated} repeated in the file, read once` : '';
+  const skipped =
+    result.skipped > 0
+      ? `; ${formatCount(result.skipped)} already stored, skipped${differingWords(result)}`
+      : '';
+  const repeated =
+    result.repeated > 0 ? `; ${formatCount(result.repeated)} repeated in the file, read once` : '';
   // A filtered export (replays without their webhooks) links up once the rest is imported.
   const unlinked =
     result.unlinked === 0
       ? ''
       : result.unlinked === 1
         ? '; 1 link points at a record not in this file or this directory (kept: it is linked when that record is imported)'
-        : `; ${result.unlinked} links point at records not in this file or this directory (kept: they are linked when those records are imported)`;
+        : `; ${formatCount(result.unlinked)} links point at records not in this file or this directory (kept: they are linked when those records are imported)`;
   return `Imported ${records(result.imported)} from ${fileName} (${result.format})${skipped}${repeated}${unlinked}.`;
+}
+
+/**
+ * Which of the skipped records the file gives otherwise than they are stored: an edited file was
+ * skipped in silence, as if it said what the console holds. The stored ones are kept as they are.
+ */
+function differingWords({
+  differing,
+  differingIds,
+}: Pick<ImportOutcome, 'differing' | 'differingIds'>): string {
+  if (differing === 0) return '';
+  const named = differingIds.map((id) => `#${id}`).join(', ');
+  const more =
+    differing > differingIds.length ? ` and ${formatCount(differing - differingIds.length)} more` : '';
+  return differing === 1
+    ? ` (1 of them differs from the stored record: ${named}${more})`
+    : ` (${formatCount(differing)} of them differ from the stored records: ${named}${more})`;
 }
 
 /**

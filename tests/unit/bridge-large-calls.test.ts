@@ -82,7 +82,15 @@ describe('how large inputs cross the bridge', () => {
     const result = await callWithFileText(call, 'importHistory', 'text', new Blob([text]));
     expect(result).toEqual({
       ok: true,
-      data: { imported: records, skipped: 0, repeated: 0, unlinked: 0, format: 'ndjson' },
+      data: {
+        imported: records,
+        skipped: 0,
+        repeated: 0,
+        unlinked: 0,
+        differing: 0,
+        differingIds: [],
+        format: 'ndjson',
+      },
     });
     expect(harness.core.events.count()).toBe(records);
     expect(sizes.length).toBeGreaterThan(5);

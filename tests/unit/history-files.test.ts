@@ -81,6 +81,8 @@ describe('import', () => {
         skipped: 0,
         repeated: 0,
         unlinked: 0,
+        differing: 0,
+        differingIds: [],
         format,
       });
       const original = open.core.eventsQuery.page({}, { limit: 10 }).items;
@@ -110,6 +112,8 @@ describe('import', () => {
         skipped: 3,
         repeated: 0,
         unlinked: 0,
+        differing: 0,
+        differingIds: [],
         format,
       });
     },
@@ -126,6 +130,8 @@ describe('import', () => {
       skipped: 0,
       repeated: 0,
       unlinked: 0,
+      differing: 0,
+      differingIds: [],
       format: 'json',
     });
   });

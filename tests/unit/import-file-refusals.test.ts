@@ -105,9 +105,40 @@ describe('import: one uid twice in a file', () => {
     expect(readImportFile(`${line('approved')}${line('approved')}`)).toMatchObject({ repeated: 1 });
     expect(
       describeImportResult(
-        { imported: 1, skipped: 0, repeated: 1, unlinked: 0, format: 'ndjson' },
+        {
+          imported: 1,
+          skipped: 0,
+          repeated: 1,
+          unlinked: 0,
+          differing: 0,
+          differingIds: [],
+          format: 'ndjson',
+        },
         'f.ndjson',
       ),
     ).toBe('Imported 1 record from f.ndjson (ndjson); 1 repeated in the file, read once.');
+  });
+});
+
+// "Imported 40,000 records …; 12797 links point at records not in this file": one line's
+// numbers written two ways. Every count of an import's words is grouped as formatCount writes it.
+describe('an import result’s counts', () => {
+  it('are each written as every message writes a count', () => {
+    expect(
+      describeImportResult(
+        {
+          imported: 40_000,
+          skipped: 1_500,
+          repeated: 2_000,
+          unlinked: 12_797,
+          differing: 1_234,
+          differingIds: [12],
+          format: 'ndjson',
+        },
+        'big.ndjson',
+      ),
+    ).toBe(
+      'Imported 40,000 records from big.ndjson (ndjson); 1,500 already stored, skipped (1,234 of them differ from the stored records: #12 and 1,233 more); 2,000 repeated in the file, read once; 12,797 links point at records not in this file or this directory (kept: they are linked when those records are imported).',
+    );
   });
 });

@@ -63,14 +63,30 @@ describe('links between records across imports', () => {
   it('replays imported before the webhooks they replay are linked to them when those come', async () => {
     const core = await freshConsole();
     const first = await core.history.importText(ndjson(replays));
-    expect(first).toEqual({ imported: 5, skipped: 0, repeated: 0, unlinked: 5, format: 'ndjson' });
+    expect(first).toEqual({
+      imported: 5,
+      skipped: 0,
+      repeated: 0,
+      unlinked: 5,
+      differing: 0,
+      differingIds: [],
+      format: 'ndjson',
+    });
     expect(describeImportResult(first, 'replays.ndjson')).toBe(
       'Imported 5 records from replays.ndjson (ndjson); 5 links point at records not in this file or this directory (kept: they are linked when those records are imported).',
     );
     // Until then, an export still says what each replays.
     expect(exportedLinks(core)).toEqual(linked);
     const second = await core.history.importText(ndjson(webhooks));
-    expect(second).toEqual({ imported: 5, skipped: 0, repeated: 0, unlinked: 0, format: 'ndjson' });
+    expect(second).toEqual({
+      imported: 5,
+      skipped: 0,
+      repeated: 0,
+      unlinked: 0,
+      differing: 0,
+      differingIds: [],
+      format: 'ndjson',
+    });
     expect(replayLinks(core)).toEqual(linked);
     expect(exportedLinks(core)).toEqual(linked);
   });
@@ -82,7 +98,15 @@ describe('links between records across imports', () => {
       ndjson(replays.slice(0, 3).map((replay) => ({ ...replay, related_uid: null }))),
     );
     const full = await core.history.importText(ndjson([...webhooks, ...replays]));
-    expect(full).toEqual({ imported: 7, skipped: 3, repeated: 0, unlinked: 0, format: 'ndjson' });
+    expect(full).toEqual({
+      imported: 7,
+      skipped: 3,
+      repeated: 0,
+      unlinked: 0,
+      differing: 0,
+      differingIds: [],
+      format: 'ndjson',
+    });
     expect(replayLinks(core)).toEqual(linked);
     expect(exportedLinks(core)).toEqual(linked);
   });
@@ -92,7 +116,15 @@ describe('links between records across imports', () => {
     await core.history.importText(ndjson(webhooks.slice(0, 2)));
     // The replays come first in the file; two of their webhooks are stored, three are in it.
     const result = await core.history.importText(ndjson([...replays, ...webhooks.slice(2)]));
-    expect(result).toEqual({ imported: 8, skipped: 0, repeated: 0, unlinked: 0, format: 'ndjson' });
+    expect(result).toEqual({
+      imported: 8,
+      skipped: 0,
+      repeated: 0,
+      unlinked: 0,
+      differing: 0,
+      differingIds: [],
+      format: 'ndjson',
+    });
     expect(replayLinks(core)).toEqual(linked);
   });
 });

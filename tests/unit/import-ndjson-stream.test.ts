@@ -182,6 +182,8 @@ describe('import of a file: all of it or nothing', () => {
       skipped: 0,
       repeated: 1,
       unlinked: 0,
+      differing: 0,
+      differingIds: [],
       format: 'ndjson',
     });
   });

@@ -2,7 +2,9 @@ import type { EventFilter } from '../../shared/event-filter';
 import { refuseChangedElsewhere } from '../changed-elsewhere';
 import { ConsoleError } from '../console-error';
 import {
+  DIFFERING_IDS_SHOWN,
   EXPORT_FORMAT,
+  type ImportOutcome,
   IMPORT_MAX_BODY_BYTES,
   DEFAULT_RETENTION,
   retentionSchema,
@@ -23,7 +25,8 @@ import type { DamagedField } from '../../shared/events';
 import { damagedWords } from '../../shared/damaged-record-words';
 import { harEntry, harLog } from './har';
 import { readImportFile, type ImportLimits } from './import-file';
-import { writeImported } from './import-writer';
+import { writeImported, type ImportWriterDependencies } from './import-writer';
+import { createStoredRecordMatch } from './import-stored-match';
 import type { ImportFileSource } from './import-file-source';
 import { checkNdjsonStream, recordsAgain } from './import-ndjson-check';
 import { checkImportRoom } from './import-room';
@@ -84,16 +87,12 @@ export interface HistoryService {
    * their turn; all of it or nothing (what a failing import wrote is removed again). Links are
    * restored by uid, to the file's records and to those stored, whichever came first.
    */
-  importText(
-    text: string,
-  ): Promise<{ imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat }>;
+  importText(text: string): Promise<ImportOutcome>;
   /**
    * The same, for a file the command line names (any size): NDJSON is read as a stream, twice
    * (checked whole, then written), never as one text; a JSON or HAR document is read whole.
    */
-  importFile(
-    file: ImportFileSource,
-  ): Promise<{ imported: number; skipped: number; repeated: number; unlinked: number; format: ExportFormat }>;
+  importFile(file: ImportFileSource): Promise<ImportOutcome>;
   retention(): Retention;
   /** `retention()`, with what of the stored policy could not be read, for History to say. */
   retentionAsRead(): Retention & { unreadable: string[] };
@@ -122,6 +121,22 @@ export interface HistoryService {
    * shown); when applying it now would remove more, nothing is removed (a conflict).
    */
   applyRetention(retention?: Retention, confirmedRemove?: number): Promise<{ removed: number }>;
+}
+
+/** The writer's answer as the import's result: the differing records counted, the first few named. */
+function importResult(
+  written: Awaited<ReturnType<typeof writeImported>>,
+  repeated: number,
+  format: ExportFormat,
+): ImportOutcome {
+  const { differingIds, ...rest } = written;
+  return {
+    ...rest,
+    repeated,
+    differing: differingIds.length,
+    differingIds: differingIds.slice(0, DIFFERING_IDS_SHOWN),
+    format,
+  };
 }
 
 /** Records written so far, and what was said of the damaged ones among them. */
@@ -185,6 +200,23 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     yield request.format === 'har' ? '\n]}}\n' : '\n]}\n';
   }
 
+  /** An import's writer, which compares the records it skips with the stored ones. */
+  const writerFor = (format: ExportFormat): ImportWriterDependencies => ({
+    history: deps.store.history,
+    recorder: deps.recorder,
+    dataVersion: deps.store.dataVersion,
+    matchesStored: createStoredRecordMatch(
+      {
+        getRow: (id) => deps.events.getRow(id),
+        uidOf: (id) => deps.store.history.uidOf(id),
+        // Not refused for a secret that cannot be opened, as an export is: nothing is written out.
+        secrets: () => secretsHere(deps.profiles).secrets,
+      },
+      format,
+      deps.limits?.maxBodyBytes ?? IMPORT_MAX_BODY_BYTES,
+    ),
+  });
+
   const service: HistoryService = {
     exportText(request) {
       const counter = newCounter();
@@ -207,11 +239,8 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
     async importText(text) {
       const { format, records, repeated } = readImportFile(text, deps.limits);
       if (records.length > 0) await checkImportRoom(deps.dataDir, Buffer.byteLength(text, 'utf8'));
-      const written = await writeImported(
-        { history: deps.store.history, recorder: deps.recorder, dataVersion: deps.store.dataVersion },
-        records,
-      );
-      return { ...written, repeated, format };
+      const written = await writeImported(writerFor(format), records);
+      return importResult(written, repeated, format);
     },
     async importFile(file) {
       if (!file.seekable) return service.importText(await file.wholeText());
@@ -221,11 +250,8 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       if (checked.records > 0) await checkImportRoom(deps.dataDir, file.size);
       // Checked, and about to be read again to be written: it must be the file that was checked.
       await file.assertUnchanged();
-      const written = await writeImported(
-        { history: deps.store.history, recorder: deps.recorder, dataVersion: deps.store.dataVersion },
-        recordsAgain(file.chunks(), checked, maxBody),
-      );
-      return { ...written, repeated: checked.repeated, format: 'ndjson' };
+      const written = await writeImported(writerFor('ndjson'), recordsAgain(file.chunks(), checked, maxBody));
+      return importResult(written, checked.repeated, 'ndjson');
     },
     retention() {
       // The one lenient reader: what of a damaged policy cannot be read is said at start

@@ -56,7 +56,7 @@ function assertReadable(value: unknown, where: string): void {
 }
 
 /** A body's size in bytes, without decoding it. */
-function bodySize(text: string | null, base64: string | null): number {
+export function bodySize(text: string | null, base64: string | null): number {
   if (text !== null) return Buffer.byteLength(text, 'utf8');
   if (base64 === null) return 0;
   return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);

@@ -23,6 +23,11 @@ export interface ImportWriterDependencies extends PacedWriteOptions {
   /** SQLite's data_version: moves when another connection (process) commits. */
   dataVersion: () => number;
   recorder: EventRecorder;
+  /**
+   * Whether a file's record says what the stored record of its uid says (import-stored-match.ts);
+   * those that do not are still skipped, and named in the result.
+   */
+  matchesStored?: (record: ExportedEvent, storedId: number) => boolean;
 }
 
 /**
@@ -70,13 +75,15 @@ export async function writeImported(
   deps: ImportWriterDependencies,
   /** The records, or batches of them as a file read as a stream gives them (one undo for all). */
   records: readonly ExportedEvent[] | AsyncIterable<readonly ExportedEvent[]>,
-): Promise<{ imported: number; skipped: number; unlinked: number }> {
+): Promise<{ imported: number; skipped: number; unlinked: number; differingIds: number[] }> {
   // Only what committed: the uids name the records for the undo, whatever ids they were given.
   const written: string[] = [];
   const seen = new Set<string>();
   /** The file's records that name a related record, written or already stored. */
   const relating = new Set<string>();
   let skipped = 0;
+  /** The stored records (ids) of the skipped whose file's record says something else. */
+  const differingIds: number[] = [];
   const batches = Symbol.asyncIterator in records ? records : [records];
   try {
     // A batch's failure (or the stream's: the file changed) removes every batch written before it.
@@ -90,6 +97,9 @@ export async function writeImported(
           const stored = seen.has(record.uid) ? undefined : deps.history.storedByUid(record.uid);
           if (seen.has(record.uid) || stored !== undefined) {
             skipped++;
+            // Never written over (the stored record is the evidence), but said.
+            if (stored !== undefined && deps.matchesStored?.(record, stored.id) === false)
+              differingIds.push(stored.id);
             // Stored by an import that lost its link (a filtered export, or one before links were
             // kept): it keeps this file's, and is linked below if that record is here.
             if (
@@ -125,7 +135,7 @@ export async function writeImported(
       (done) => done.forEach((uid) => linkedNow.add(uid)),
     );
     const unlinked = waiting.filter((entry) => relating.has(entry.uid) && !linkedNow.has(entry.uid)).length;
-    return { imported: written.length, skipped, unlinked };
+    return { imported: written.length, skipped, unlinked, differingIds };
   } catch (error) {
     // Its own full stop, if it has one (the file changed), is not said twice.
     const why = `${IMPORT_STOPPED} ${errorWords(error).replace(/\.$/, '')}.`;

@@ -92,6 +92,10 @@ export const historyCommands = {
        * neither in the file nor stored: each keeps its uid and is linked when that one is imported.
        */
       unlinked: z.number().int(),
+      /** Of those skipped, how many the file gives otherwise than they are stored (kept as stored). */
+      differing: z.number().int(),
+      /** The first of those stored records' ids (DIFFERING_IDS_SHOWN at most). */
+      differingIds: z.array(z.number().int()),
       format: z.enum(EXPORT_FORMATS),
     }),
   ),

@@ -99,5 +99,7 @@ test('while an import runs, the line under the buttons names the file being impo
   await expect(page.getByTestId('import-timeline-links')).toHaveCount(0);
 
   imports.release();
-  await expect(page.getByTestId('import-result')).toHaveText('Imported 1 record from second.ndjson (ndjson).');
+  await expect(page.getByTestId('import-result')).toHaveText(
+    'Imported 1 record from second.ndjson (ndjson).',
+  );
 });
