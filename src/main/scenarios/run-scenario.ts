@@ -89,6 +89,7 @@ export async function runScenario(
     vars: new Variables({}, options.env),
     scenarioDir: dirname(loaded.path),
     startedMs,
+    emulatorRanAtStart: options.services.emulator.status().running,
     consumedWebhooks: new Set(),
     orderIds: [],
     transactionsGot: new Map(),

@@ -38,8 +38,11 @@ export interface ScenarioServices {
   readonly orders: OrdersService;
   readonly listener: ListenerService;
   readonly drafts: DraftsService;
-  /** Read only: what the emulator owes an order (a step that timed out says a fault holds it). */
-  readonly emulator: Pick<EmulatorService, 'engine'>;
+  /**
+   * Read only: what the emulator owes an order (a step that timed out says a fault holds it),
+   * and whether it runs (one stopped mid-run sends nothing more: emulatorStoppedMidRun).
+   */
+  readonly emulator: Pick<EmulatorService, 'engine' | 'status'>;
 }
 
 /** A capture or refund an operation step got: its id and amount, where the answer or request said them. */
@@ -58,6 +61,12 @@ export interface StepContext {
   scenarioDir: string;
   /** When the scenario started (ms): webhooks from before it are not its own. */
   startedMs: number;
+  /**
+   * Whether this console's emulator ran when the scenario started: stopped since, a step that
+   * waited for its notification says the stop, not the service, kept it from coming. Absent
+   * (a step run on its own): not known.
+   */
+  emulatorRanAtStart?: boolean;
   /** Webhook records an expect-webhook step already matched (each matches once). */
   consumedWebhooks: Set<number>;
   /** Orders the scenario created, in order. */
@@ -133,6 +142,18 @@ export function unreachedOutcome(
     message: null,
     unreached: `${who} could not be reached: ${failure?.message ?? 'no answer'}`,
   };
+}
+
+/**
+ * Whether the run's emulator, which ran when the scenario started, is stopped now (a local
+ * profile only: another profile's service is not this emulator).
+ */
+export function emulatorStoppedMidRun(context: StepContext): boolean {
+  return (
+    context.profile.fields.environment === 'local' &&
+    context.emulatorRanAtStart === true &&
+    !context.services.emulator.status().running
+  );
 }
 
 /** The step could not run as written (not an unmet expectation): reported as an error. */

@@ -19,6 +19,7 @@ import { sendNotification } from '../send-notification';
 import {
   captureInto,
   durationMs,
+  emulatorStoppedMidRun,
   missingNotificationUrl,
   orderOf,
   parseJsonBody,
@@ -50,6 +51,15 @@ export async function runExpectWebhookStep(
   const missing = missingNotificationUrl(context, orderId);
   const timeoutMs = missing?.final === true ? 0 : within;
   const found = await findWebhook(context, { orderId, event: step.event, timeoutMs });
+  if (found === null && emulatorStoppedMidRun(context))
+    // Stopped, it sends nothing: an error of the run, not a check the service failed (later
+    // steps say "the emulator could not be reached"; this one waited in silence).
+    return {
+      checks: [],
+      recordIds: [],
+      message: null,
+      unreached: `the emulator was stopped during this run (it ran when the scenario started): it sends no ${step.event} for order ${orderId} while stopped; nothing was judged`,
+    };
   if (found === null) {
     // Held or dropped by the emulator's faults on purpose: said, never left to read as the
     // merchant listener's miss (docs/emulator.md, Faults).
