@@ -96,6 +96,20 @@ describe('exchanges interrupted by a stopped process', () => {
     expect(core.events.getDetail(ids.young)?.error).toBeNull();
   });
 
+  // An import is another console's evidence as it was exported: a request, replay, forward or
+  // delivery still waiting then was closed here as "Interrupted: the console stopped…", a claim
+  // about a console this one never was, written into the imported record.
+  it('leaves an imported record of every kind as it was imported', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const core = await open(temp.dir);
+    const old = NOW - INTERRUPTED_AFTER_MS - 1;
+    const kinds = ['request', 'replay', 'forward', 'delivery'] as const;
+    const ids = kinds.map((kind) => core.recorder.record({ ...pending(kind, old), imported: true }).id);
+    expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(0);
+    for (const id of ids) expect(core.events.getDetail(id)?.error, `record #${id}`).toBeNull();
+  });
+
   it('looks on a timer without waiting on the event loop while another process holds the lock', async () => {
     const temp = makeTempDir();
     cleanups.push(temp.remove);

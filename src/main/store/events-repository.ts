@@ -53,11 +53,12 @@ export function createEventsRepository(db: SqliteDatabase) {
       `SELECT ${summaryColumns()} FROM events WHERE id > ? ORDER BY id LIMIT ?`,
     ),
     // `status IS NULL` walks events_status: only exchanges still waiting (or never answered) have none.
-    // A webhook is one whose answer waits out the listener's response delay (handle-webhook.ts);
-    // an imported one was another console's, whose listener may well have answered it.
+    // A webhook is one whose answer waits out the listener's response delay (handle-webhook.ts).
+    // An imported record of any kind was another console's, waiting when it was exported: that
+    // console may well have had its answer since, and "the console stopped" is not this one's to say.
     unansweredBefore: db.prepare<[number], { id: number }>(
       `SELECT id FROM events WHERE status IS NULL AND error IS NULL AND duration_ms IS NULL
-        AND (kind IN ('request', 'replay', 'forward', 'delivery') OR (kind = 'webhook' AND imported = 0))
+        AND kind IN ('request', 'replay', 'forward', 'delivery', 'webhook') AND imported = 0
         AND at_ms < ? ORDER BY id`,
     ),
     replayByUid: db.prepare<[string], { id: number; provenance: string; linked: number }>(

@@ -16,6 +16,7 @@ import {
 import { AnswerProblemsAlert } from '@ui/answer-problems-alert';
 import { CLIENT_OPERATION_LABEL } from '@ui/order-format';
 import { SEVERITY_COLOR } from '@ui/severity-color';
+import { answerLine } from './answer-line';
 
 /** What the client stores in a request record's `details` (src/main/merchant-api/merchant-api-client.ts). */
 const requestDetailsSchema = z.object({
@@ -164,11 +165,7 @@ export function RequestOutcome({ detail }: { detail: TimelineDetail }) {
         details.serviceError === undefined &&
         (details.answerProblems ?? []).length === 0 && (
           <Text size="sm" c={ok ? 'green' : 'dimmed'}>
-            {detail.status === null
-              ? 'Waiting for the answer…'
-              : ok
-                ? 'Answered successfully.'
-                : `Answered ${detail.status}.`}
+            {answerLine(detail, ok)}
           </Text>
         )}
     </Stack>

@@ -1,0 +1,14 @@
+import type { TimelineDetail } from '@shared/events';
+
+/**
+ * The line under a request's outcome when nothing else (a failure, the service's error, a
+ * problem with the answer) says more: answered, or none yet. An imported record's "none yet" is
+ * the exporting console's, as it wrote it: this console waits for nothing, and "Waiting for the
+ * answer…" read as if it did.
+ */
+export function answerLine(detail: Pick<TimelineDetail, 'status' | 'imported'>, ok: boolean): string {
+  if (detail.status !== null) return ok ? 'Answered successfully.' : `Answered ${detail.status}.`;
+  return detail.imported
+    ? 'No answer in the imported file: the console that recorded it had none yet when it exported.'
+    : 'Waiting for the answer…';
+}
