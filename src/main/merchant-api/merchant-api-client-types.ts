@@ -6,6 +6,7 @@ import type {
 } from '../../shared/merchant-api';
 import type { OperationBodyInput } from '../../shared/operation-bodies';
 import type { CheckoutForm } from '../../shared/checkout';
+import type { LiveConfirmation } from '../../shared/live-confirmation';
 import type { OperationName } from '../../shared/profile';
 import type { ProfileService } from '../profiles/profile-service';
 import type { StoredProfile } from '../store/profiles-repository';
@@ -27,6 +28,8 @@ export interface ClientDependencies {
 export interface SendOptions {
   profileId?: number | undefined;
   confirmLive?: boolean | undefined;
+  /** What a window's live confirmation named (assertLiveConfirmationStands). */
+  liveConfirmation?: LiveConfirmation | undefined;
   timeoutMs?: number | undefined;
   /** Lets the UI cancel this exchange while it is in flight. */
   requestKey?: string | undefined;

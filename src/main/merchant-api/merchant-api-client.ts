@@ -7,6 +7,7 @@ import {
 import { defaultOperationBody, operationBodyText, fillPathTemplate } from '../../shared/operation-bodies';
 import type { CheckoutForm } from '../../shared/checkout';
 import type { OperationName } from '../../shared/profile';
+import { assertLiveConfirmationStands } from '../profiles/live-confirmation-stands';
 import { assertLiveConfirmed } from '../profiles/live-guard';
 import { assertRealBaseUrl } from './placeholder-guard';
 import type { StoredProfile } from '../store/profiles-repository';
@@ -84,6 +85,7 @@ export function createMerchantApiClient(deps: ClientDependencies): MerchantApiCl
       url: request.plan.url,
       profiles: deps.profiles.snapshot().profiles,
     });
+    assertLiveConfirmationStands(profile, options.liveConfirmation);
     // Registered before anything is awaited, so a cancel right after the send finds it.
     const controller = new AbortController();
     if (options.requestKey !== undefined) inFlight.set(options.requestKey, controller);

@@ -5,7 +5,9 @@ import type { RunProgress, RunReport, ScenarioOutline } from '../../shared/scena
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
 import { baseUrlClause } from '../../shared/profile-readiness';
+import { assertLiveConfirmationStands } from '../profiles/live-confirmation-stands';
 import { assertLiveConfirmed } from '../profiles/live-guard';
+import type { LiveConfirmation } from '../../shared/live-confirmation';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { ScenarioRunsRepository } from '../store/scenario-runs-repository';
 import { diskFullWords } from '../store/disk-full-words';
@@ -43,7 +45,11 @@ export type ScenarioStartInput = ScenarioSource & {
   /** The files are those that did not pass in this stored run (said of one that is gone). */
   chosenFrom?: number;
   grep?: string;
+  /** The profile a window confirmed the run for; the active one when left out. */
+  profileId?: number;
   confirmLive: boolean;
+  /** What that confirmation named: the run starts only while it still holds. */
+  liveConfirmation?: LiveConfirmation;
   parallel?: number;
   bail?: boolean;
 };
@@ -288,7 +294,14 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
       const chosen = grepped.filter((loaded) => files === undefined || files.includes(loaded.file));
       if (chosen.length === 0) throw new ConsoleError('invalid_input', 'No scenario matches.');
       if (closing) throw new ConsoleError('unavailable', 'The console is closing: no run can start.');
-      preflight(deps.services.profiles.active(), confirmLive, chosen);
+      // The profile the window asked about, not the one active at the yes: switched meanwhile
+      // (a terminal's `profiles use`, another window), the run went to a profile never named.
+      const profile =
+        input.profileId === undefined
+          ? deps.services.profiles.active()
+          : deps.services.profiles.get(input.profileId);
+      assertLiveConfirmationStands(profile, input.liveConfirmation);
+      preflight(profile, confirmLive, chosen);
       const runId = randomUUID();
       const controller = new AbortController();
       const publish = (progress: RunProgress) => {
@@ -299,6 +312,7 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
         scenarios: chosen,
         paths: 'paths' in input ? input.paths : [input.folder],
         source: storedSourceOf(input),
+        profile,
         confirmLive,
         ...(input.parallel === undefined ? {} : { parallel: input.parallel }),
         ...(input.bail === undefined ? {} : { bail: input.bail }),

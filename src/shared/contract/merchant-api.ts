@@ -6,11 +6,14 @@ import {
   notificationPlanSchema,
   plannedRequestSchema,
 } from '../merchant-api';
+import { liveConfirmationSchema } from '../live-confirmation';
 import { HTTP_METHODS, OPERATION_NAMES } from '../profile';
 import { defineCommand } from './define';
 
 const profileId = z.number().int().positive().optional();
 const confirmLive = z.boolean().optional();
+/** What a window's live confirmation named; main sends only while it still holds. */
+const liveConfirmation = liveConfirmationSchema.optional();
 const timeoutMs = z
   .number()
   .int()
@@ -59,6 +62,7 @@ export const merchantApiCommands = {
   sendCheckout: defineCommand(
     checkoutInput.extend({
       confirmLive,
+      liveConfirmation,
       timeoutMs,
       requestKey,
     }),
@@ -94,6 +98,7 @@ export const merchantApiCommands = {
        */
       headers: z.array(editedHeaderSchema).max(100, 'At most 100 headers').optional(),
       confirmLive,
+      liveConfirmation,
       timeoutMs,
       requestKey,
     }),

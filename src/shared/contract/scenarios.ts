@@ -9,6 +9,7 @@ import {
 import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
 import { runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
 import { runUnderWayHereSchema } from '../scenarios/runs-under-way';
+import { liveConfirmationSchema } from '../live-confirmation';
 import { defineCommand, noInput } from './define';
 
 const folderPath = z
@@ -62,7 +63,14 @@ export const scenarioCommands = {
         /** The files are those that did not pass in this stored run: a gone one is said so. */
         chosenFrom: z.number().int().positive().optional(),
         grep: z.string().max(200).optional(),
+        /**
+         * The profile to run on, as a window confirmed it; the active one when left out. A run
+         * confirmed for Live ran on whichever profile was active at the yes.
+         */
+        profileId: z.number().int().positive().optional(),
         confirmLive: z.boolean().default(false),
+        /** What a window's live confirmation named; main runs only while it still holds. */
+        liveConfirmation: liveConfirmationSchema.optional(),
         /** Scenarios run at once. */
         parallel: z.number().int().min(1, 'must be at least 1').max(16, 'must be at most 16').default(1),
         /** Stop after the first scenario that does not pass. */

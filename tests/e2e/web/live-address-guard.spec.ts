@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
-import { pointProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
+import { cliPath, pointProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { ProfilesPage } from '../pages/profiles-page';
 
 /** A served console whose Live profile is set up on a fake service on 127.0.0.1 ("production"). */
@@ -121,4 +123,41 @@ test("Forward to and Check endpoint on Live's address, spelled another way, ask 
   await check.getByRole('button', { name: 'Yes, check production' }).click();
   await expect(page.getByTestId('check-summary')).toBeVisible({ timeout: 30_000 });
   expect(setup.fake.received.length).toBeGreaterThan(0);
+});
+
+// The dialog named Live at one address; `profiles set Live --base-url …` from a terminal while it
+// was open, and the yes sent to the new address, the dialog still naming the old one.
+test('a live yes is refused when the address changed under the dialog; nothing goes anywhere', async ({
+  page,
+  setup,
+}) => {
+  const moved = await startFakeCheckoutService();
+  try {
+    await openConsole(page, setup.served, '#/profiles');
+    const profiles = new ProfilesPage(page);
+    await profiles.switcherButton('Live').click();
+    await expect(profiles.activeBadge()).toContainText('Live');
+    await openConsole(page, setup.served, '#/builder');
+    await page.getByRole('button', { name: 'Sample', exact: true }).click();
+    await page.getByRole('button', { name: /^Send to Live/ }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Send to LIVE profile "Live"?' });
+    await expect(confirmation).toContainText(`will reach the production service at ${setup.fake.url}`);
+
+    await promisify(execFile)(
+      process.execPath,
+      [cliPath, '--data-dir', setup.served.dataDir, 'profiles', 'set', 'Live', '--base-url', moved.url],
+      { env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' } },
+    );
+    await expect(confirmation).toContainText(setup.fake.url);
+    await confirmation.getByRole('button', { name: 'Yes, send to production' }).click();
+    await expect(
+      page.getByText(
+        `Live's address changed to ${moved.url} after you confirmed ${setup.fake.url}; nothing was sent.`,
+      ),
+    ).toBeVisible();
+    expect(moved.received).toHaveLength(0);
+    expect(setup.fake.received).toHaveLength(0);
+  } finally {
+    await moved.close();
+  }
 });

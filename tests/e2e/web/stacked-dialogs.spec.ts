@@ -76,6 +76,11 @@ test('Escape on the live confirmation closes only it: the editor under it stays,
   await page.keyboard.press('ControlOrMeta+2');
   await expect(confirmation).toBeVisible();
   await expect(activeBadge).toHaveText('Local');
+  // Nor does the palette: it opened over the question and switched the profile it named.
+  await page.keyboard.press('ControlOrMeta+K');
+  await expect(confirmation).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toHaveCount(0);
+  await expect(activeBadge).toHaveText('Local');
   await page.keyboard.press('Escape');
   await expect(confirmation).toBeHidden();
   // The dialog under it is still open, with what was typed; nothing was sent.

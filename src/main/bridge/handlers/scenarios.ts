@@ -35,12 +35,24 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
   const { scenarios, profiles, bus } = services;
   return {
     openScenarioFolder: (source) => scenarios.open(sourceOf(source)),
-    startScenarioRun: ({ files, chosenFrom, grep, confirmLive, parallel, bail, ...source }) =>
+    startScenarioRun: ({
+      files,
+      chosenFrom,
+      grep,
+      profileId,
+      confirmLive,
+      liveConfirmation,
+      parallel,
+      bail,
+      ...source
+    }) =>
       scenarios.start({
         ...sourceOf(source),
         ...(files === undefined ? {} : { files }),
         ...(chosenFrom === undefined ? {} : { chosenFrom }),
         ...(grep === undefined ? {} : { grep }),
+        ...(profileId === undefined ? {} : { profileId }),
+        ...(liveConfirmation === undefined ? {} : { liveConfirmation }),
         confirmLive,
         parallel,
         bail,

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { formatCount } from '@shared/count-format';
 import type { LiveAddress } from '@shared/live-address';
+import type { LiveConfirmation } from '@shared/live-confirmation';
 import type { ProfileView } from '@shared/profile';
 import { confirmAction } from './confirm-dialog';
 import { reachesLive } from './environment-style';
@@ -15,6 +16,17 @@ type CallingProfile = Pick<ProfileView, 'name' | 'environment' | 'liveAddress' |
  */
 export function callNeedsLiveYes(profile: CallingProfile, reached = profile.liveAddress): boolean {
   return reachesLive({ environment: profile.environment, liveAddress: reached });
+}
+
+/**
+ * What a yes to confirmLiveCall on `profile` named, sent with the call beside `confirmLive`: main
+ * refuses the call if the profile's address or API token changed since (a terminal's `profiles
+ * set`), or it is made on another profile. Taken from the same view the dialog was drawn from.
+ */
+export function liveConfirmationOf(
+  profile: Pick<ProfileView, 'id' | 'baseUrl' | 'apiToken'>,
+): LiveConfirmation {
+  return { profileId: profile.id, baseUrl: profile.baseUrl, apiTokenStamp: profile.apiToken.stamp ?? null };
 }
 
 /**

@@ -3,7 +3,7 @@ import { confirmAction } from '@ui/confirm-dialog';
 import { freshOrderReferenceId, type Finding } from '@shared/checkout';
 import { setIn } from '@shared/builder/document-edit';
 import type { ProfileView } from '@shared/profile';
-import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
+import { callNeedsLiveYes, confirmLiveCall, liveConfirmationOf } from '@ui/confirm-live';
 import { builderCalls } from './builder-calls-store';
 import { errorMessage } from '@bridge/bridge-error';
 import { whenAnalysed } from './builder-analysis';
@@ -140,6 +140,8 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
       form: builder.form,
       singleCheckout: builder.singleCheckout,
       confirmLive: callNeedsLiveYes(profile),
+      // What the dialog named, from the same view: an address or token changed since is refused.
+      ...(callNeedsLiveYes(profile) ? { liveConfirmation: liveConfirmationOf(profile) } : {}),
       requestKey,
     });
     useSendStore.setState({ result });

@@ -8,7 +8,7 @@ import { HTTP_METHODS } from '@shared/profile';
 import { currencyDefaultedWords } from '@shared/operation-bodies';
 import { useAppCommand } from '@ui/app-commands';
 import { confirmAction } from '@ui/confirm-dialog';
-import { callNeedsLiveYes, confirmLiveCall } from '@ui/confirm-live';
+import { callNeedsLiveYes, confirmLiveCall, liveConfirmationOf } from '@ui/confirm-live';
 import { confirmDiscardChanges } from '@ui/confirm-discard';
 import { useUnsentWork } from '@ui/leave-guard';
 import { monoInput } from '@ui/mono-input';
@@ -155,6 +155,7 @@ export function OperationEditor({
         body: body.trim() === '' ? null : body,
         headers: editedHeaders(headers),
         confirmLive: live,
+        ...(live ? { liveConfirmation: liveConfirmationOf(profile) } : {}),
         requestKey: key,
       });
       setResult(answer);

@@ -5,7 +5,12 @@ import type { RunProgress, RunReport } from '@shared/scenarios/scenario-results'
 import { bridge } from '@bridge';
 import { errorMessage, liveSendRefusal } from '@bridge/bridge-error';
 import { selectActiveProfile, useProfilesStore } from '@features/profiles';
-import { callNeedsLiveYes, confirmLiveCall, confirmLiveScenarioSend } from '@ui/confirm-live';
+import {
+  callNeedsLiveYes,
+  confirmLiveCall,
+  confirmLiveScenarioSend,
+  liveConfirmationOf,
+} from '@ui/confirm-live';
 import {
   everyFileOf,
   idle,
@@ -147,15 +152,19 @@ export const useScenariosStore = create<ScenariosState>((set, get) => ({
       ),
     });
     starting = true;
+    const profileConfirmed = profile !== null && callNeedsLiveYes(profile);
+    // On the profile asked about, with what the dialog named: switched or edited since (a
+    // terminal's `profiles use LiveB`), main refuses rather than running where nobody was asked.
     const start = (confirmLive: boolean) =>
       bridge.startScenarioRun({
         folder: loadedFolder,
         files: chosen,
         ...(chosenFrom === undefined ? {} : { chosenFrom }),
+        ...(profile === null ? {} : { profileId: profile.id }),
         confirmLive,
+        ...(profileConfirmed ? { liveConfirmation: liveConfirmationOf(profile) } : {}),
       });
     try {
-      const profileConfirmed = profile !== null && callNeedsLiveYes(profile);
       let started: Awaited<ReturnType<typeof start>>;
       try {
         started = await start(profileConfirmed);
