@@ -74,6 +74,17 @@ const begunBefore = (steps: readonly StepResult[], index: number): boolean =>
   steps.slice(0, index).some((earlier) => earlier.status === 'passed');
 
 /**
+ * Whether this console's emulator runs as a local profile's scenario starts (emulatorStoppedMidRun
+ * asks later). Asked of a local profile only, and only of the services a run was given: a run of
+ * wait and set steps uses none, and its caller may give none.
+ */
+function localEmulatorRuns({ services, profile }: ScenarioRunOptions): boolean {
+  const local = (profile as Partial<StoredProfile>).fields?.environment === 'local';
+  const emulator = (services as Partial<ScenarioServices>).emulator;
+  return local && emulator !== undefined && emulator.status().running;
+}
+
+/**
  * Runs one scenario's steps in order. A failed or erroring step ends the scenario; the steps
  * after it are reported as skipped, so a report always lists every step.
  */
@@ -89,7 +100,7 @@ export async function runScenario(
     vars: new Variables({}, options.env),
     scenarioDir: dirname(loaded.path),
     startedMs,
-    emulatorRanAtStart: options.services.emulator.status().running,
+    emulatorRanAtStart: localEmulatorRuns(options),
     consumedWebhooks: new Set(),
     orderIds: [],
     transactionsGot: new Map(),
