@@ -50,7 +50,7 @@ describe('the customer step on a sandbox profile', () => {
         step: 'expect-webhook',
         event: 'order_approved',
         order: 'order-1',
-        within: 0,
+        within: 1,
       }),
     );
     expect(webhook.recordIds).toEqual([7]);

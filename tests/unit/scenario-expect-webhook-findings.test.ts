@@ -46,7 +46,7 @@ const step = (extra: Record<string, unknown> = {}) =>
     step: 'expect-webhook',
     event: 'order_captured',
     order: ORDER,
-    within: 0,
+    within: 1,
     ...extra,
   });
 

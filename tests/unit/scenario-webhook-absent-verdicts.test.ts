@@ -107,7 +107,7 @@ describe('an expect-webhook step over a record whose token and body were not jud
       step: 'expect-webhook',
       event: 'order_approved',
       order: ORDER,
-      within: 0,
+      within: 1,
       findings: 'any',
     });
     const outcome = await runExpectWebhookStep(contextWith({ tokenVerdict: null, bodyVerdict: null }), step);

@@ -86,6 +86,21 @@ export const duration = z
   )
   .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m; at most 24 hours.' });
 
+const NOT_A_WAIT =
+  'must be more than 0 ms: the step waits this long for the notification (write such as 10s; left out, 10s)';
+
+/**
+ * An expect-webhook step's `within`: a duration of more than 0 ms. `within: 0` looked once, and
+ * failed unless the notification had already come (Playwright's `timeout: 0`, and others', means
+ * "no limit"). An expect-order step's 0 is its default ("check once") and stays `duration`.
+ */
+export const waitedDuration = duration
+  .refine((value) => (durationMsOf(value) ?? 0) > 0, { error: NOT_A_WAIT })
+  .meta({
+    description:
+      'How long to wait: milliseconds, or a duration such as 500ms, 10s or 2m; more than 0, at most 24 hours.',
+  });
+
 export const STATUS_CLASS_PATTERN = /^[1-5]xx$/;
 const STATUS_RANGE = 'an HTTP status (100–599)';
 const STATUS_RANGE_PLURAL = 'HTTP statuses (100–599)';
@@ -174,8 +189,15 @@ export const amount = z
   .union([z.number(), z.string().regex(DECIMAL_TEXT, { abort: true })], {
     error: (issue) => wordedUnlessMissing(issue.input, amountProblem),
   })
+  // A capture or refund of 0 or less can only be the service's refusal (the Orders view offers
+  // none); a file that means to send one writes the whole `body`, sent as written.
+  .refine((value) => Number(value) > 0, {
+    error: (issue) =>
+      `${writtenValue(issue.input)} is not more than 0: a capture or refund amount is more than 0 (to send one of 0 or less on purpose, write the whole body)`,
+  })
   .meta({
-    description: "Capture or refund amount: a number, or numeric text such as '50.00'; default what is left.",
+    description:
+      "Capture or refund amount, more than 0: a number, or numeric text such as '50.00'; default what is left.",
   });
 
 /**

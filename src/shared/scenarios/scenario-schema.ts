@@ -4,7 +4,17 @@ import { BODY_VERDICTS, TOKEN_VERDICTS } from '../events';
 import { CUSTOMER_ACTIONS, ORDER_STATES } from '../orders/order-states';
 import { carriesCredentials, credentialsRefusal } from '../http-url';
 import { OPERATION_NAMES } from '../profile';
-import { amount, duration, eventName, pointer, pointerKey, statusMatcher, variableName } from './field-forms';
+import {
+  amount,
+  duration,
+  eventName,
+  pointer,
+  pointerKey,
+  statusMatcher,
+  variableName,
+  waitedDuration,
+} from './field-forms';
+import { checkoutAmountsBelowMinimum } from './checkout-amount-minimums';
 import { TOKEN_MODES } from './token-modes';
 import { variableNamesIn } from './variables';
 
@@ -50,12 +60,14 @@ export const FIELDS_CHECKED_WHEN_RUN: readonly {
   step?: string;
 }[] = [
   { path: ['for'], schema: duration },
-  { path: ['within'], schema: duration },
+  { path: ['within'], schema: waitedDuration, step: 'expect-webhook' },
+  { path: ['within'], schema: duration, step: 'expect-order' },
   { path: ['timeout'], schema: duration },
   { path: ['expect', 'status'], schema: statusMatcher },
   { path: ['forward', 'status'], schema: statusMatcher },
   { path: ['amount'], schema: amount },
   { path: ['event'], schema: eventName, step: 'expect-webhook' },
+  { path: ['from', 'event'], schema: eventName, step: 'send-webhook' },
 ];
 
 /** Field expectations shared by every step that reads a JSON answer or body. */
@@ -142,6 +154,8 @@ export const checkoutStepSchema = z
             ? 'a checkout step needs one of sample, file, draft or payload'
             : `give one of sample, file, draft or payload, not ${sources.join(' and ')}`,
       });
+    for (const { path, message } of checkoutAmountsBelowMinimum(step))
+      context.addIssue({ code: 'custom', path, message });
   });
 
 export const customerStepSchema = z.strictObject({
@@ -171,7 +185,7 @@ export const expectWebhookStepSchema = z.strictObject({
   title,
   event: orVariable(eventName).meta({ description: 'The event type, such as order_approved.' }),
   order: orderRef,
-  within: orVariable(duration).default('10s'),
+  within: orVariable(waitedDuration).default('10s'),
   token: z.enum(TOKEN_VERDICTS).default('valid'),
   body: z.enum(BODY_VERDICTS).default('event'),
   findings: z.enum(WEBHOOK_FINDINGS_EXPECTATIONS).optional().meta({
@@ -240,7 +254,10 @@ export const sendWebhookStepSchema = z
       .optional()
       .meta({ description: 'Build a notification of this event type for the order.' }),
     from: z
-      .strictObject({ event: z.string().min(1), order: orderRef })
+      // What the listener received: an event the service (or the emulator) sends, as an
+      // expect-webhook step's; a misspelt one failed only when the step ran. `event:` above
+      // stays free, to build one against the spec on purpose.
+      .strictObject({ event: orVariable(eventName), order: orderRef })
       .optional()
       .meta({ description: 'Send the body of a webhook the listener received.' }),
     body: requestBody.optional(),
