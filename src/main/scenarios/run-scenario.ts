@@ -13,6 +13,7 @@ import { VariableError, Variables } from '../../shared/scenarios/variables';
 import { ConsoleError } from '../console-error';
 import type { StoredProfile } from '../store/profiles-repository';
 import type { LoadedScenario } from './load-scenarios';
+import { assertProfileUnchanged } from './profile-unchanged';
 import { substitutedStep } from './substituted-step';
 import { StepError, type ScenarioServices, type StepContext, type StepOutcome } from './step-context';
 import { runCheckoutStep } from './steps/checkout-step';
@@ -156,6 +157,7 @@ export async function runScenario(
               step: index,
               title: options.run.mask(reportedTitle(ran)),
             };
+      assertProfileUnchanged(context, ran.step);
       const outcome = await runStep(context, ran);
       sentUnanswered = outcome.sentUnanswered === true;
       const failed = outcome.checks.filter((check) => !check.passed);
