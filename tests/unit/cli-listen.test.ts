@@ -13,6 +13,7 @@ import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 import { newRecordPath, writeAddressRecord } from '../../src/main/running-addresses/address-record';
 import { processStartOf } from '../../src/main/running-addresses/process-identity';
+import { FORWARD_MARKER_HEADER } from '../../src/main/listener/forward-guard';
 
 const temps: { remove: () => void }[] = [];
 afterEach(() => temps.splice(0).forEach((temp) => temp.remove()));
@@ -44,6 +45,16 @@ function startListen(cli: CliContext, flags: Record<string, string>) {
     stop = resolve;
   });
   return { finished: runListen(cli, flags, stopped), stop };
+}
+
+/** `listen` on a fresh data directory and a free port, once it says where it listens. */
+async function listenFresh(flags: Record<string, string>) {
+  const temp = makeTempDir();
+  temps.push(temp);
+  const run = captureCliContext({ dataDir: temp.dir });
+  const started = startListen(run.context, { port: '0', notificationToken: 'cli-secret', ...flags });
+  const [, origin = ''] = await until(run.out, /^Listening on (http:\/\/127\.0\.0\.1:\d+)\n/);
+  return { ...started, run, origin };
 }
 
 describe('checkout-console listen', () => {
@@ -151,6 +162,35 @@ describe('checkout-console listen', () => {
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  // A forward its guard refused printed "  forwarded #1 to …: Not forwarded to …": the line said
+  // it was forwarded. Read from the record's own not-sent kind, it says it was not.
+  it('a forward its guard refused (a loop) is printed as not forwarded, with the reason', async () => {
+    const {
+      run,
+      origin,
+      finished: listening,
+      stop,
+    } = await listenFresh({
+      forwardTo: 'http://127.0.0.1:9/hooks',
+    });
+    try {
+      // Already through five console listeners: the guard sends it no further (forward-guard.ts).
+      await rawRequest(`${origin}/looped`, {
+        method: 'POST',
+        headers: { [FORWARD_MARKER_HEADER]: 'a, b, c, d, e' },
+        body: '{}',
+      });
+      const [line = ''] = await until(run.out, /^ {2}.*#1 to .*\n/m);
+      expect(line).toBe(
+        `  not forwarded #1 to http://127.0.0.1:9/hooks/looped: this webhook has already been forwarded by 5 console listeners (at most 5).\n`,
+      );
+      expect(run.out()).not.toMatch(/^ {2}forwarded #1/m);
+    } finally {
+      stop();
+      await listening;
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatWebhookLine } from '../../src/main/cli/commands/listen';
+import { forwardLine } from '../../src/main/cli/commands/listen-forward-line';
 import { PROVENANCES } from '../../src/shared/provenance';
 import { timelineSummary } from './helpers/timeline-summary';
 
@@ -36,5 +37,58 @@ describe('the listen line says what history says', () => {
         /-> 200 {2}unverified$/,
       );
     expect(formatWebhookLine(timelineSummary(1, new Date(0)))).toMatch(/-> 200$/);
+  });
+});
+
+// A forward the guard refused read "  forwarded #1 to …: Not forwarded to …", and one that could
+// not connect "  forwarded #1 to …: Connection refused …": each line said it was forwarded.
+describe("a forward's listen line says what became of it, by the record's own status", () => {
+  const url = 'http://127.0.0.1:3000/hooks/notify';
+  const forward = (extra: Parameters<typeof timelineSummary>[2]) =>
+    forwardLine(
+      timelineSummary(9, new Date(0), {
+        kind: 'forward',
+        url,
+        relatedId: 4,
+        durationMs: 12.4,
+        ...extra,
+      }),
+    );
+
+  it('sent and answered: forwarded, with the status or why the answer was not taken', () => {
+    expect(forward({ status: 200 })).toBe(`  forwarded #4 to ${url}: 200 in 12 ms\n`);
+    expect(forward({ status: 500, error: 'The target answered 500.' })).toBe(
+      `  forwarded #4 to ${url}: The target answered 500.\n`,
+    );
+  });
+
+  it('sent whole, then no answer: forwarded, and unanswered', () => {
+    const cancelled =
+      'Cancelled after the request was sent, before an answer arrived: it may have been carried out.';
+    expect(forward({ status: null, error: cancelled, unanswered: true })).toBe(
+      `  forwarded #4 to ${url}: ${cancelled}\n`,
+    );
+  });
+
+  it('a network failure: the forward failed, never "forwarded"', () => {
+    const refused = 'Connection refused by 127.0.0.1:3000: nothing is listening there.';
+    expect(forward({ status: null, error: refused })).toBe(`  forward #4 to ${url} failed: ${refused}\n`);
+  });
+
+  it('refused by its guard or cancelled before it left: not forwarded, the reason said once', () => {
+    expect(
+      forward({
+        status: null,
+        error: `Not forwarded to ${url}: this webhook is a forward this listener sent earlier.`,
+        notSent: 'refused_by_console',
+      }),
+    ).toBe(`  not forwarded #4 to ${url}: this webhook is a forward this listener sent earlier.\n`);
+    const cancelled = 'Cancelled before the request was sent whole, so the service cannot have acted on it.';
+    expect(forward({ status: null, error: cancelled, notSent: 'cancelled' })).toBe(
+      `  not forwarded #4 to ${url}: ${cancelled}\n`,
+    );
+    expect(forward({ status: null, error: null, notSent: 'refused_by_console' })).toBe(
+      `  not forwarded #4 to ${url}: never sent (refused by the console)\n`,
+    );
   });
 });

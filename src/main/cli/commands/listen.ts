@@ -26,6 +26,8 @@ import { terminalSafe } from '../terminal-text';
 import { screenMask } from '../../timeline/screen-summaries';
 import { requireProfile } from './profiles';
 import { waitForSignal } from '../wait-for-signal';
+import { listenField } from './listen-field';
+import { forwardLine } from './listen-forward-line';
 
 const listenFlags = z.object({
   port: portFlag.optional(),
@@ -38,10 +40,6 @@ const listenFlags = z.object({
     listenerSettingsSchema.shape.respondStatus,
   ).optional(),
 });
-
-/** A field of a record on the listen line: escaped (the sender chose it) and cut if it floods. */
-const dash = (value: string | number | null) =>
-  value === null ? '-' : terminalSafe(String(value), { maxChars: 200 });
 
 /**
  * Why `listen` could not take its port, and what to do. Most often the holder is this data
@@ -75,20 +73,20 @@ export function formatWebhookLine(summary: TimelineSummary): string {
   const unread = isUnreadRequest(summary);
   return [
     summary.at,
-    dash(summary.method),
-    dash(summary.path),
+    listenField(summary.method),
+    listenField(summary.path),
     // With its warnings, as the window labels it: a token sent in one place only is not clean.
     `token=${unread ? NOT_JUDGED : summary.tokenVerdict === null ? '-' : tokenVerdictLabel(summary.tokenVerdict, summary.tokenFindings?.length ?? null)}`,
     // With its findings, as the window labels it: an empty body or an event with errors
     // must not read as clean here either.
     `body=${unread ? NOT_JUDGED : summary.bodyVerdict === null ? '-' : bodyVerdictLabel(summary.bodyVerdict, summary.bodyFindings)}`,
-    dash(summary.eventType),
+    listenField(summary.eventType),
     // As history's ORDER says it: the order filed under, then `+1` and the first a body giving
     // order_id twice names (shown as the last alone, the order a first-keeping parser acts on
     // was dropped).
-    [dash(summary.orderId), namedOrdersWords(summary).mark, summary.firstNamedOrderId]
+    [listenField(summary.orderId), namedOrdersWords(summary).mark, summary.firstNamedOrderId]
       .filter((part) => part !== null)
-      .map(dash)
+      .map(listenField)
       .join(' '),
     // The status answered, only once it went out: an answer waiting out the response delay is
     // said waiting, and its own line follows (answerLine).
@@ -109,7 +107,7 @@ function answerMark(summary: TimelineSummary): string[] {
 function answerLine(summary: TimelineSummary): string {
   const outcome =
     summary.status === null
-      ? `not answered: ${dash(summary.error)}`
+      ? `not answered: ${listenField(summary.error)}`
       : `-> ${summary.status} after ${Math.round(summary.durationMs ?? 0)} ms`;
   return `  #${summary.id} ${outcome}\n`;
 }
@@ -292,12 +290,7 @@ interface Printed {
 
 /** A webhook's line, or a forward's. */
 function arrivalLine(summary: TimelineSummary): string {
-  if (summary.kind === 'webhook') return `${formatWebhookLine(summary)}\n`;
-  const outcome =
-    summary.error === null
-      ? `${dash(summary.status)} in ${Math.round(summary.durationMs ?? 0)} ms`
-      : dash(summary.error);
-  return `  forwarded #${summary.relatedId ?? '?'} to ${dash(summary.url)}: ${outcome}\n`;
+  return summary.kind === 'webhook' ? `${formatWebhookLine(summary)}\n` : forwardLine(summary);
 }
 
 /**
