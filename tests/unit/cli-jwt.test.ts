@@ -312,6 +312,42 @@ describe('jwt decode', () => {
     ]);
   });
 
+  // Read from standard input, the token was trimmed first: a space or a blank line around it was
+  // taken out without the word the same token given as an argument (or pasted) gets.
+  it('a token from standard input is read as pasted: what is around it is said, one trailing line break is not', async () => {
+    const token = (await cli('jwt', 'sign', '--secret', SECRET, '--claims', '{"iss":"svc"}')).stdout.trim();
+    const stdin = (text: string, ...argv: string[]) =>
+      runCliCaptured(['--data-dir', dir.dir, 'jwt', ...argv], text);
+    const padded = await stdin(` ${token}\n\n`, 'decode', '-');
+    expect(padded.code, padded.stderr).toBe(0);
+    expect(padded.stdout).toContain(
+      '\nwarning: The console removed a space at its start and a line break at its end before reading it; ',
+    );
+    const wrapped = await stdin(
+      `${token.slice(0, 30)}\n${token.slice(30)}\n`,
+      'verify',
+      '-',
+      '--secret',
+      SECRET,
+    );
+    expect(wrapped.stdout).toMatch(
+      /\nwarning: The console removed a line break inside the token before reading it; as pasted/,
+    );
+    // `echo "$TOKEN" |` ends it with one line break, as every pipe of a line does: said of nothing.
+    for (const argv of [
+      ['decode', '-'],
+      ['verify', '-', '--secret', SECRET],
+    ]) {
+      const echoed = await stdin(`${token}\n`, ...argv);
+      expect(echoed.code, echoed.stderr).toBe(0);
+      expect(echoed.stdout).not.toContain('removed');
+    }
+    const json = JSON.parse((await stdin(`${token}\r\n`, 'decode', '-', '--json')).stdout) as {
+      pasteWarnings: string[];
+    };
+    expect(json.pasteWarnings).toEqual([]);
+  });
+
   it('a broken token says why and exits 1', async () => {
     const run = await cli('jwt', 'decode', 'only.two');
     expect(run).toMatchObject({ code: 1, stdout: expect.stringMatching(/^malformed: A JWT has three/) });

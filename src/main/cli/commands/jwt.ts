@@ -178,7 +178,7 @@ export function registerJwt(program: Command, context: CliContext): void {
     )
     .option('--json', 'print the decoded token as JSON')
     .action(async (tokenArgument: string, flags: { json?: boolean }) => {
-      const token = (await stdinValues(context)(tokenArgument, '<token>')) ?? tokenArgument;
+      const token = (await stdinValues(context)(tokenArgument, '<token>', 'pasted token')) ?? tokenArgument;
       const decoded = await decodePasted(context, token);
       return writeThenExit(decoded.ok ? EXIT_OK : EXIT_FAILED, () =>
         context.io.stdout(
@@ -213,7 +213,7 @@ export function registerJwt(program: Command, context: CliContext): void {
           rawFlags,
         );
         const read = stdinValues(context);
-        const token = (await read(tokenArgument, '<token>')) ?? tokenArgument;
+        const token = (await read(tokenArgument, '<token>', 'pasted token')) ?? tokenArgument;
         const result = await commandCaller(
           core.dispatcher,
           flagsOf(VERIFY_FLAGS),
