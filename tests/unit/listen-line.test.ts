@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatWebhookLine } from '../../src/main/cli/commands/listen';
+import { formatWebhookLine, printArrivals } from '../../src/main/cli/commands/listen';
+import { createEventBus } from '../../src/main/event-bus';
 import { forwardLine } from '../../src/main/cli/commands/listen-forward-line';
 import { PROVENANCES } from '../../src/shared/provenance';
 import { timelineSummary } from './helpers/timeline-summary';
@@ -90,5 +91,42 @@ describe("a forward's listen line says what became of it, by the record's own st
     expect(forward({ status: null, error: null, notSent: 'refused_by_console' })).toBe(
       `  not forwarded #4 to ${url}: never sent (refused by the console)\n`,
     );
+  });
+});
+
+// Without a response delay a webhook's line says `-> 200` as it is stored, just before the answer
+// goes out. A client gone in between makes the record `not answered`, and listen said nothing:
+// its `-> 200` stood for an answer that was never sent.
+describe('an answer printed as stored and then not sent has a line of its own', () => {
+  const arrivals = () => {
+    const bus = createEventBus();
+    let out = '';
+    const stop = printArrivals(
+      { bus, profiles: { secretsHere: () => ({ secrets: [], unopened: [] }) } },
+      { stdout: (text) => (out += text), stderr: () => undefined },
+    );
+    return { bus, read: () => (stop(), out) };
+  };
+
+  it('a client gone before the answer went out: `#N not answered`, under its `-> 200`', () => {
+    const { bus, read } = arrivals();
+    const stored = timelineSummary(5, new Date(0), { status: 200 });
+    bus.publish('timeline.appended', stored);
+    bus.publish('timeline.updated', {
+      ...stored,
+      status: null,
+      error: 'The client closed the connection before the answer was sent.',
+    });
+    expect(read()).toMatch(
+      /-> 200\n {2}#5 not answered: The client closed the connection before the answer was sent\.\n$/,
+    );
+  });
+
+  it('an answer that went out adds no line (only its duration was updated)', () => {
+    const { bus, read } = arrivals();
+    const stored = timelineSummary(6, new Date(0), { status: 200 });
+    bus.publish('timeline.appended', stored);
+    bus.publish('timeline.updated', { ...stored, durationMs: 3 });
+    expect(read().split('\n').filter(Boolean)).toHaveLength(1);
   });
 });

@@ -297,12 +297,19 @@ function arrivalLine(summary: TimelineSummary): string {
  * A line per webhook as this run's listener records it, a line per forward, and a warning whenever
  * another webhook had to be answered 503 because it could not be stored, with the reason.
  */
-function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
+export function printArrivals(
+  core: Pick<ConsoleCore, 'bus'> & { profiles: Parameters<typeof screenMask>[0] },
+  io: Pick<CliContext['io'], 'stdout' | 'stderr'>,
+): () => void {
   let notStored = 0;
   // Masked as every screen shows a row (a profile secret in a path), with the secrets read
   // once per window of lines, never once per webhook: the listener's own cost is measured.
   // Webhooks printed while their answer waits out the delay: their update says how it ended.
   const waiting = new Set<number>();
+  // Webhooks printed `-> 200` as stored, without a delay, just before the answer goes out: their
+  // one update says whether it did (only the duration changes) or not (the client was gone),
+  // which then has its line, not the `-> 200` alone.
+  const answering = new Set<number>();
   const lines = batchedItems<Printed>((held) => {
     const mask = screenMask(core.profiles);
     return held
@@ -318,17 +325,20 @@ function printArrivals(core: ConsoleCore, io: CliContext['io']): () => void {
       origin === 'this process' &&
       ARRIVAL_KINDS.has(event.payload.kind)
     ) {
-      if (event.payload.kind === 'webhook' && recordStatus(event.payload).kind === 'waiting')
-        waiting.add(event.payload.id);
+      const read = recordStatus(event.payload).kind;
+      if (event.payload.kind === 'webhook' && read === 'waiting') waiting.add(event.payload.id);
+      if (event.payload.kind === 'webhook' && read === 'answered') answering.add(event.payload.id);
       lines.write({ summary: event.payload, settled: false });
     }
     if (
       event.name === 'timeline.updated' &&
       origin === 'this process' &&
-      recordStatus(event.payload).kind !== 'waiting' &&
-      waiting.delete(event.payload.id)
-    )
-      lines.write({ summary: event.payload, settled: true });
+      recordStatus(event.payload).kind !== 'waiting'
+    ) {
+      const { id, status } = event.payload;
+      if (waiting.delete(id) || (answering.delete(id) && status === null))
+        lines.write({ summary: event.payload, settled: true });
+    }
     if (event.name === 'listener.status' && event.payload.notStored > notStored) {
       notStored = event.payload.notStored;
       lines.flush();
