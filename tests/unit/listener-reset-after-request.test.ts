@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LISTENER_SETTINGS } from '../../src/shared/listener';
 import { payload } from '../fixtures/hostile-webhooks';
+import { createIngestWriter } from '../../src/main/listener/ingest-writer';
 import { serveListener, type ServedListener } from './helpers/webhook-server-harness';
 
 // A sender that resets its connection once its request is sent whole (the emulator of a test run
@@ -69,6 +70,38 @@ describe('a connection reset after its request arrived whole', () => {
     const rows = await settled(served);
     expect(rows.map((row) => ({ path: row.path, error: row.error }))).toEqual([
       { path: '/hooks', error: 'The client closed the connection before the answer was sent.' },
+    ]);
+  });
+
+  it('while it is being stored: one row, whose answer went nowhere, not a 200 nobody received', async () => {
+    // The commit held back 400 ms (a busy disk, another process's lock): the client resets
+    // meanwhile, before anything was answered. Its row said 200, answered, and stayed so.
+    let writer: ReturnType<typeof createIngestWriter> | null = null;
+    const inner = () => {
+      if (writer === null) throw new Error('the store is not open yet');
+      return writer;
+    };
+    served = await serveListener(
+      {},
+      {
+        writer: {
+          insert: async (build) => {
+            await new Promise((resolve) => setTimeout(resolve, 400));
+            return inner().insert(build);
+          },
+          update: (id, update, base) => inner().update(id, update, base),
+          notStored: () => inner().notStored(),
+          notStoredReason: () => inner().notStoredReason(),
+        },
+      },
+    );
+    writer = createIngestWriter(served.core.recorder, () => undefined);
+    const answer = await sendWholeThenReset(served.server.port, 'the request read');
+    expect(answer).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const rows = await settled(served);
+    expect(rows.map((row) => ({ path: row.path, status: row.status, error: row.error }))).toEqual([
+      { path: '/hooks', status: null, error: 'The client closed the connection before the answer was sent.' },
     ]);
   });
 });

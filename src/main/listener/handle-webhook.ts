@@ -260,6 +260,9 @@ export async function handleWebhook(
         : notAnswered(),
     ),
   );
+  // A client gone while the row was being committed closed the response before it was watched:
+  // its 'close' has passed, and the row, stored as answered, must say the answer went nowhere.
+  if (res.destroyed) settle(notAnswered);
 
   // Forwarded as it came, as a tunnel would: not held back by the answer's delay, and not
   // lost if the listener stops before the delay ends.
