@@ -48,6 +48,15 @@ export function replayDoneWords(progress: Pick<ReplayProgress, 'done' | 'total'>
   return `${formatCount(progress.done)} of ${formatCount(progress.total)} done`;
 }
 
+/**
+ * How many of the total went, the Replay view's headline: `0 of 1 sent` for a run whose one send
+ * was refused before it left, beside `1 not sent`. Sent is written whole to the target, answered
+ * or not: a send the network refused is counted failed and not sent.
+ */
+export function replaySentWords(progress: Pick<ReplayProgress, 'sent' | 'total'>): string {
+  return `${formatCount(progress.sent)} of ${formatCount(progress.total)} sent`;
+}
+
 /** A count's causes (error lines of its records), by the count's kind. */
 export function replayCausesOf(
   progress: Pick<ReplayProgress, 'causes' | 'unansweredCauses' | 'notSentCauses'>,

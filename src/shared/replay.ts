@@ -92,6 +92,12 @@ export const replayProgressSchema = z.object({
   total: z.number().int(),
   done: z.number().int(),
   /**
+   * Sends written whole to the target, answered (whatever the answer) or not: what the Replay view
+   * says went. `done` counts a send refused before it left too, and "1 / 1 sent" read so for a
+   * run whose one send, a stored CONNECT, never left.
+   */
+  sent: z.number().int().default(0),
+  /**
    * Sends that failed: tried, and no answer before the request was sent whole (refused, timed
    * out, cut off), or an answer not taken. Sends of which nothing left are `notSent`, not these.
    */
@@ -171,6 +177,7 @@ export function startingProgress(runId: string, total: number): ReplayProgress {
     runId,
     total,
     done: 0,
+    sent: 0,
     failures: 0,
     unanswered: 0,
     notSent: 0,

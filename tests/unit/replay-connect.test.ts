@@ -54,7 +54,7 @@ describe('a stored CONNECT replayed', () => {
       replay(open, { ids: [before, connect, after], target: { kind: 'url', url: target.url } }),
     );
     // Counted as not sent, never as a failure of a send: nothing left for the target.
-    expect(result).toMatchObject({ done: 3, failures: 0, notSent: 1, finished: true, causes: [] });
+    expect(result).toMatchObject({ done: 3, sent: 2, failures: 0, notSent: 1, finished: true, causes: [] });
     expect(result.notSentCauses).toEqual([expect.stringMatching(CONNECT_REFUSAL)]);
     expect(replayRecords(open, result.lastRecordIds)).toEqual([
       { method: 'POST', word: '200', error: null },
@@ -71,7 +71,7 @@ describe('a stored CONNECT replayed', () => {
     const webhooks = () => open.core.eventsQuery.page({ kinds: ['webhook'] }, { limit: 100 }).items.length;
     const stored = webhooks();
     const result = await ended(replay(open, { ids: [connect], target: { kind: 'listener' } }));
-    expect(result).toMatchObject({ done: 1, failures: 0, notSent: 1 });
+    expect(result).toMatchObject({ done: 1, sent: 0, failures: 0, notSent: 1 });
     expect(replayRecords(open, result.lastRecordIds)).toEqual([
       { method: 'CONNECT', word: 'not sent', error: expect.stringMatching(CONNECT_REFUSAL) },
     ]);

@@ -4,6 +4,7 @@ import {
   replayCountParts,
   replayCountWords,
   replayDoneWords,
+  replaySentWords,
 } from '../../src/shared/replay-count-words';
 import { startingProgress } from '../../src/shared/replay';
 import { recordStatusWord, refusedBeforeSending } from '../../src/shared/record-status';
@@ -53,6 +54,13 @@ describe("a replay run's counts", () => {
   it('say how many of the total are done, never "sent"', () => {
     expect(replayDoneWords({ ...progress(0, 0, 1), done: 1, total: 1 })).toBe('1 of 1 done');
     expect(replayDoneWords({ ...progress(0, 0, 0), done: 1000, total: 2000 })).toBe('1,000 of 2,000 done');
+  });
+
+  // The Replay view's headline: a run whose one send was refused read "1 of 1 done" beside
+  // "1 not sent", and before that "1 / 1 sent … 1 failed".
+  it('say how many of the total went, in the Replay view', () => {
+    expect(replaySentWords({ ...progress(0, 0, 1), sent: 0, total: 1 })).toBe('0 of 1 sent');
+    expect(replaySentWords({ ...progress(0, 0, 0), sent: 1000, total: 2000 })).toBe('1,000 of 2,000 sent');
   });
 
   it('print each cause under its word, once: a refusal already saying "Not sent:" is not said twice', () => {

@@ -198,6 +198,7 @@ const ended = (runId: string): ReplayProgress => ({
   runId,
   total: 200,
   done: 113,
+  sent: 113,
   failures: 0,
   unanswered: 0,
   notSent: 0,

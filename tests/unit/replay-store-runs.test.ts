@@ -57,6 +57,7 @@ const progress = (runId: string, patch: Partial<ReplayProgress> = {}): ReplayPro
   runId,
   total: 3,
   done: 1,
+  sent: 1,
   failures: 0,
   unanswered: 0,
   notSent: 0,

@@ -42,6 +42,8 @@ export async function sendReplay(
   send: ReplaySend,
 ): Promise<{
   recordId: number;
+  /** Written whole to the target, answered or not (the run's `sent`). */
+  sent: boolean;
   failed: boolean;
   unanswered: boolean;
   notSent: boolean;
@@ -133,6 +135,7 @@ export async function sendReplay(
   const notSent = refusedBeforeSending(status ?? null, error ?? null, details);
   return {
     recordId: sent.id,
+    sent: (status ?? null) !== null || unanswered,
     failed: !unanswered && !notSent && ((error ?? null) !== null || !isTakenAnswer(status ?? null)),
     unanswered,
     notSent,

@@ -268,6 +268,7 @@ export function createReplayService(deps: ReplayServiceDependencies): ReplayServ
         details: { runId, position: index + 1, of: sequence.length },
       });
       progress.done++;
+      if (outcome.sent) progress.sent++;
       if (outcome.failed) progress.failures++;
       if (outcome.unanswered) progress.unanswered++;
       if (outcome.notSent) progress.notSent++;

@@ -135,7 +135,7 @@ export async function replayEdited(page: Page, origin: string, id: number, body:
   await closeToasts(page);
   await page.getByRole('button', { name: /^Replay 1$/ }).click();
   await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByTestId('replay-count')).toHaveText('1 of 1 done');
+  await expect(page.getByTestId('replay-count')).toHaveText('1 of 1 sent');
 }
 
 /** An order created, paid, authorised and captured in full from the Orders view; left open there. */

@@ -70,7 +70,7 @@ test('an edited webhook replayed to the listener comes back as a new event with 
   await expect(page.getByTestId('replay-body-verdict')).toContainText('order_authorised');
   await page.getByRole('button', { name: /^Replay 1$/ }).click();
   await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
-  await expect(page.getByTestId('replay-count')).toHaveText('1 of 1 done');
+  await expect(page.getByTestId('replay-count')).toHaveText('1 of 1 sent');
 
   // The replay record: the listener's verdicts, the edited body, a link back to the original.
   await page.getByTestId('replay-record-link').first().click();
@@ -129,7 +129,7 @@ test('a bulk replay of 1,000 stored webhooks shows its progress to the end', asy
     await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done', {
       timeout: 60_000,
     });
-    await expect(page.getByTestId('replay-count')).toHaveText('1,000 of 1,000 done');
+    await expect(page.getByTestId('replay-count')).toHaveText('1,000 of 1,000 sent');
     await expect(page.getByTestId('replay-failures')).toHaveText('0 failed');
     await page.goto(`${served.origin}/#/history?kind=replay`);
     await expect(page.getByTestId('history-count')).toHaveText('1,000 matching records');

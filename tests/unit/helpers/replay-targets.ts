@@ -87,6 +87,15 @@ export async function silentMerchant(): Promise<{ url: string; received: () => n
   };
 }
 
+/** A merchant URL where nothing listens (a port that was free a moment ago): a send is refused. */
+export async function closedMerchant(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/closed`;
+}
+
 /** A received webhook written straight to the store (no listener needed); returns its id. */
 export function storeWebhook(core: ConsoleCore): number {
   const [webhook] = core.recorder.recordMany([

@@ -1,6 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import type { ReplayProgress } from '@shared/replay';
-import { replayCountParts, replayDoneWords, type ReplayCountPart } from '@shared/replay-count-words';
+import {
+  replayCountParts,
+  replayDoneWords,
+  replaySentWords,
+  type ReplayCountPart,
+} from '@shared/replay-count-words';
 import { statusWords } from '@features/timeline';
 import { cancelReplay } from './replay-store';
 
@@ -40,8 +45,11 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
           >
             {state}
           </Badge>
-          <Text size="sm" data-testid="replay-count">
-            {replayDoneWords(progress)}
+          {/* What went, beside the counts of what did not: "1 of 1 done" (and before it "1 / 1
+              sent") read the same for a run whose one send was refused before it left. How far
+              the run got is the bar's, and said on hover. */}
+          <Text size="sm" data-testid="replay-count" title={replayDoneWords(progress)}>
+            {replaySentWords(progress)}
           </Text>
           <Text size="sm" c="dimmed">
             {progress.rate.toFixed(1)}/s
