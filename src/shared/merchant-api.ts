@@ -105,6 +105,8 @@ export function networkFailureTitle(failure: { kind: string }): string {
   if (sentUnanswered(failure)) return 'No answer: it was sent, and may have been carried out';
   if (failure.kind === 'cancelled') return 'Not sent: cancelled';
   if (refusedByConsole(failure.kind)) return 'Not sent: refused by the console';
+  // Closed by the console when its process stopped mid-exchange: no network failure was seen.
+  if (failure.kind === 'interrupted') return 'Interrupted: whether it arrived is unknown';
   return `Network failure: ${failure.kind}`;
 }
 

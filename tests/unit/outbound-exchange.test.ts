@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeaderList } from '../../src/shared/events';
+import { networkFailureTitle } from '../../src/shared/merchant-api';
 import { forwardWebhook } from '../../src/main/listener/forward-webhook';
 import { performHttpExchange } from '../../src/main/outbound/http-exchange';
 import { replayRequestSchema } from '../../src/shared/replay';
@@ -142,7 +143,11 @@ describe('the one HTTP exchange never throws', () => {
   ])('%s is a failed outcome, not a rejection', async (_name, spec, words) => {
     const outcome = await performHttpExchange({ ...base, ...spec });
     expect(outcome.status).toBeNull();
-    expect(outcome.failure?.kind).toBe('other');
+    // Refused before any connection, nothing of it left: not sent, as a CONNECT is. Kind `other`
+    // titled it "Network failure: other" and its record read `failed`.
+    expect(outcome.failure?.kind).toBe('not_sent');
+    expect(networkFailureTitle(outcome.failure ?? { kind: 'none' })).toBe('Not sent: refused by the console');
+    expect(outcome.failure?.message).toMatch(/^Not sent: /);
     expect(outcome.failure?.message).toMatch(words);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payload } from '../fixtures/hostile-webhooks';
+import { statusWordOfRow } from '../../src/main/store/event-views';
 import { closedMerchant, listening, merchant, receive, replay } from './helpers/replay-targets';
 
 // The Replay view's count read "1 / 1 sent" for a run whose one send was refused before it left
@@ -35,5 +36,36 @@ describe("a replay run's count of sends that went", () => {
       failures: 2,
       notSent: 0,
     });
+  });
+});
+
+// A stored header Node will not write (a zero-width space, stored as text) stopped the send before
+// any connection: its record read `failed`, titled "Network failure: other", and the run counted
+// a failure, though nothing had left.
+describe('a replay Node will not write', () => {
+  it('is not sent, refused before anything left, and counted so', async () => {
+    const open = await listening();
+    const [webhook] = open.core.recorder.recordMany([
+      {
+        kind: 'webhook',
+        method: 'POST',
+        path: '/hooks',
+        status: 200,
+        bodyVerdict: 'event',
+        requestHeaders: [
+          ['Content-Type', 'application/json'],
+          ['X-Note', 'a\u200bb'],
+        ],
+        requestBody: Buffer.from(payload('order_approved')),
+        atMs: Date.now(),
+      },
+    ]);
+    const target = await merchant(200);
+    const result = await replay(open, { ids: [webhook?.id], target: { kind: 'url', url: target.url } });
+    expect(result).toMatchObject({ done: 1, sent: 0, failures: 0, notSent: 1, causes: [] });
+    expect(result.notSentCauses).toEqual([expect.stringMatching(/^Not sent: .*header/i)]);
+    const row = open.core.events.getRow(result.lastRecordIds[0] ?? 0);
+    expect(row === undefined ? null : statusWordOfRow(row)).toBe('not sent');
+    expect(target.paths).toHaveLength(0);
   });
 });

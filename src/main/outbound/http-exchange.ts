@@ -9,6 +9,7 @@ import {
   ExchangeCancelledError,
   ExchangeTimeoutError,
   RequestNotSentError,
+  unmadeRequest,
 } from './network-failure';
 import { unsendableMethodReason } from './unsendable-method';
 
@@ -101,7 +102,7 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
     url = new URL(spec.url);
   } catch (error) {
     return Promise.resolve({
-      ...failed(error, spec.url.slice(0, 200)),
+      ...failed(unmadeRequest(error, spec.url.slice(0, 200)), spec.url.slice(0, 200)),
       durationMs: performance.now() - started,
     });
   }
@@ -158,8 +159,9 @@ export function performHttpExchange(spec: HttpRequestSpec): Promise<HttpOutcome>
         ...(spec.target === undefined ? {} : { path: spec.target }),
       });
     } catch (error) {
-      // Refused before anything left: a protocol Node cannot speak (ftp:), a header it will not write.
-      fail(error);
+      // Refused before anything left: a protocol Node cannot speak (ftp:), a header it will not
+      // write. No connection was tried, so it is not sent, never a network failure.
+      fail(unmadeRequest(error, url.host));
       return;
     }
     req = sending;

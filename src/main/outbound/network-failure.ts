@@ -50,11 +50,31 @@ export class ExchangeCancelledError extends Error {
  * whole reason, said as it is, and its kind `not_sent`, never a network failure of the host's.
  */
 export class RequestNotSentError extends Error {
-  constructor(reason: string) {
+  /** The system code of what refused it (Node's ERR_INVALID_CHAR), or null for the console's own. */
+  readonly code: string | null;
+
+  constructor(reason: string, code: string | null = null) {
     super(`Not sent: ${reason}`);
     this.name = 'RequestNotSentError';
+    this.code = code;
   }
 }
+
+/**
+ * A request Node refuses to make (text that is no URL, a protocol it cannot speak, a header it
+ * will not write): thrown before any connection, so nothing of it left, and it is not sent as a
+ * CONNECT is. Classified as an error of the network's, it read "Network failure: other" and
+ * `failed`, and a replay run counted it a failure of a send.
+ */
+export function unmadeRequest(error: unknown, host: string): RequestNotSentError {
+  return new RequestNotSentError(
+    `the request to ${host} could not be made: ${errorWords(error)}`,
+    codeOf(error),
+  );
+}
+
+const codeOf = (error: unknown): string | null =>
+  typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null;
 
 /**
  * OpenSSL's reason in an error Node passes on whole (`write EPROTO 80…:error:0A00010B:SSL
@@ -97,9 +117,9 @@ export function classifyNetworkFailure(error: unknown, host: string, sentWhole =
       message: error.message,
       code: null,
     };
-  if (error instanceof RequestNotSentError) return { kind: 'not_sent', message: error.message, code: null };
-  const code =
-    typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : null;
+  if (error instanceof RequestNotSentError)
+    return { kind: 'not_sent', message: error.message, code: error.code };
+  const code = codeOf(error);
   const detail = errorWords(error);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA')
     return {
