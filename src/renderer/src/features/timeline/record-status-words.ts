@@ -3,24 +3,39 @@ import { recordStatus, recordStatusWord } from '@shared/record-status';
 import { readableText, statusHue, type SignalHue } from '@ui/readable-colors';
 
 export type StatusFields = Pick<TimelineSummary, 'status' | 'error'> &
-  Partial<Pick<TimelineSummary, 'notSent' | 'unanswered'>>;
+  Partial<Pick<TimelineSummary, 'notSent' | 'unanswered' | 'imported'>>;
+
+/**
+ * Why an imported record has no answer: the exporting console had none yet, and this one waits
+ * for nothing. Its row said `…`, as if the answer were still coming; the row and the detail's
+ * answer line (answer-line.ts) say this now.
+ */
+export const IMPORTED_NO_ANSWER_WORDS =
+  'No answer in the imported file: the console that recorded it had none yet when it exported.';
+
+/** The row's word for it, the sentence above as its tooltip. */
+const IMPORTED_NO_ANSWER_WORD = 'no answer';
 
 /**
  * A record's status in words, the same in every view (record-status.ts): the HTTP status, or
  * why there is none (still waiting: `…`; a network error: `failed`; cancelled once sent whole:
  * `unanswered`; a delivery the emulator never sent, or a request the console refused or cancelled
  * before it was written whole: `not sent`), with its colour as CSS
- * (readable-colors.ts). Apart from the badges (record-badges.tsx) so a test can read it.
+ * (readable-colors.ts). Apart from the badges (record-badges.tsx) so a test can read it. An
+ * imported record with no answer in its file reads `no answer`, never `…`: nothing is coming.
+ * `why`: a sentence for a tooltip, where the word alone would mislead; null otherwise.
  */
 export function statusWords(summary: StatusFields): {
   text: string;
   color: string;
   answered: boolean;
+  why: string | null;
 } {
   const colored = (text: string, hue: SignalHue, answered: boolean) => ({
     text,
     color: readableText(hue),
     answered,
+    why: null,
   });
   const status = recordStatus(summary);
   const text = recordStatusWord(summary);
@@ -33,7 +48,17 @@ export function statusWords(summary: StatusFields): {
     case 'unanswered':
       return colored(text, 'orange', false);
     case 'waiting':
+      if (summary.imported === true)
+        return { ...dimmed(IMPORTED_NO_ANSWER_WORD), why: IMPORTED_NO_ANSWER_WORDS };
+      return dimmed(text);
     case 'not_sent':
-      return { text, color: 'var(--mantine-color-dimmed)', answered: false };
+      return dimmed(text);
   }
 }
+
+const dimmed = (text: string) => ({
+  text,
+  color: 'var(--mantine-color-dimmed)',
+  answered: false,
+  why: null,
+});

@@ -1,6 +1,7 @@
 import { memo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { EventKind, TimelineSummary } from '@shared/events';
 import { recordName } from './record-name';
+import { statusWords } from './record-status-words';
 import { namedOrdersWords } from '@shared/named-orders-words';
 import { isUnreadRequest } from '@shared/raw-request';
 import {
@@ -165,7 +166,7 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
           </span>
         )}
       </div>
-      <div role="cell" className={classes.cell} title={status.error ?? undefined}>
+      <div role="cell" className={classes.cell} title={statusWords(status).why ?? status.error ?? undefined}>
         <RowStatus summary={status} />
       </div>
       <div role="cell" className={classes.verdicts}>

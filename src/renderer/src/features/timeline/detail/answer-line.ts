@@ -1,4 +1,5 @@
 import type { TimelineDetail } from '@shared/events';
+import { IMPORTED_NO_ANSWER_WORDS } from '../record-status-words';
 
 /**
  * The line under a request's outcome when nothing else (a failure, the service's error, a
@@ -8,7 +9,5 @@ import type { TimelineDetail } from '@shared/events';
  */
 export function answerLine(detail: Pick<TimelineDetail, 'status' | 'imported'>, ok: boolean): string {
   if (detail.status !== null) return ok ? 'Answered successfully.' : `Answered ${detail.status}.`;
-  return detail.imported
-    ? 'No answer in the imported file: the console that recorded it had none yet when it exported.'
-    : 'Waiting for the answer…';
+  return detail.imported ? IMPORTED_NO_ANSWER_WORDS : 'Waiting for the answer…';
 }
