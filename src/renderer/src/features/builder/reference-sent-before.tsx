@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
+import type { LastSend } from '@shared/drafts';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
 import { builderCalls } from './builder-calls-store';
 import { useBuilderStore } from './builder-store';
@@ -21,6 +22,17 @@ export function referenceOf(document: unknown): string | null {
     : null;
 }
 
+/** What the words name of an order: which it is, whose, and when it was made. */
+type NamedOrder = Pick<OrderSummary, 'orderId' | 'profileName' | 'createdAt' | 'firstSeenAt'>;
+
+/** The orders of the active profile with the request's reference, newest first, as last asked. */
+interface FoundOrders {
+  reference: string;
+  orders: NamedOrder[];
+  /** The builder's last send when asked: until the answer after a new one, its order is not in it. */
+  afterSend: LastSend | null;
+}
+
 /**
  * Says when the request's order_reference_id is already an order's of the active profile: the
  * spec calls it the merchant's unique order id, and a second Send made a second order with it
@@ -38,7 +50,7 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
   // Asked again after each send: the order it made may be the one to name.
   const lastSend = useBuilderStore((state) => state.lastSend);
   const followedOrder = useBuilderStore((state) => state.followedOrder);
-  const [found, setFound] = useState<{ reference: string; orders: OrderSummary[] } | null>(null);
+  const [found, setFound] = useState<FoundOrders | null>(null);
 
   useEffect(() => {
     if (reference === null || fresh || profileId === null) return;
@@ -53,10 +65,10 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
             .map((item) => ({ item, at: createdOrFirstSeen(item).at }))
             .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
             .map(({ item }) => item);
-          if (current) setFound(orders.length === 0 ? null : { reference, orders });
+          if (current) setFound({ reference, orders, afterSend: lastSend });
         })
         // Unanswered (a lost console): nothing is claimed either way.
-        .catch(() => current && setFound(null));
+        .catch(() => current && setFound({ reference, orders: [], afterSend: lastSend }));
     }, ASK_AFTER_MS);
     return () => {
       current = false;
@@ -64,8 +76,52 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
     };
   }, [reference, fresh, profileId, lastSend]);
 
-  if (fresh || reference === null || found === null || found.reference !== reference) return null;
-  const { orders } = found;
+  if (fresh || reference === null || profileId === null) return null;
+  // A Send that made an order is answered before the orders are asked again: the words that
+  // will name it keep their room, unseen, from the answer on. Arriving a moment later above the
+  // form and the editor, they pushed "Open checkout page" down under the pointer on its way.
+  if (lastSend?.orderId != null && found?.afterSend !== lastSend) {
+    const made: NamedOrder = {
+      orderId: lastSend.orderId,
+      profileName: lastSend.profileName,
+      createdAt: lastSend.at,
+      firstSeenAt: lastSend.at,
+    };
+    const before = found?.reference === reference ? found.orders : [];
+    const orders = [made, ...before.filter((order) => order.orderId !== made.orderId)];
+    return (
+      <div aria-hidden style={{ visibility: 'hidden' }} data-testid="reference-sent-before-room">
+        <ReferenceNotice reference={reference} orders={orders} newestIsOwn />
+      </div>
+    );
+  }
+  if (found === null || found.reference !== reference) return null;
+  const [newest] = found.orders;
+  if (newest === undefined) return null;
+  return (
+    <ReferenceNotice
+      reference={reference}
+      orders={found.orders}
+      newestIsOwn={madeByOwnSend(newest.orderId, { followedOrder })}
+      testId="reference-sent-before"
+    />
+  );
+});
+
+/** The notice's words about `orders` (newest first, at least one), which hold `reference`. */
+function ReferenceNotice({
+  reference,
+  orders,
+  newestIsOwn,
+  testId,
+}: {
+  reference: string;
+  orders: NamedOrder[];
+  /** The newest is the order this builder's last successful Send made. */
+  newestIsOwn: boolean;
+  /** Only on the words shown: the room kept for them is not the notice. */
+  testId?: string;
+}) {
   const [newest] = orders;
   if (newest === undefined) return null;
   const link = (
@@ -81,18 +137,17 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
   // Several already: said as they are, the newest named (the one a Send just made, it may be).
   if (orders.length > 1)
     return (
-      <Text size="xs" c="orange" mb="xs" data-testid="reference-sent-before">
+      <Text size="xs" c="orange" mb="xs" data-testid={testId}>
         order_reference_id {reference} is already {orders.length} orders' (the newest {link}, {where}), and a
         Send makes another; {spec}
       </Text>
     );
   // The order this builder's last successful Send made: the words look ahead, quietly (after every
   // first send, an orange line read as a mistake made); another order's: said as the warning it is.
-  const justMade = madeByOwnSend(newest.orderId, { followedOrder });
   return (
-    <Text size="xs" c={justMade ? 'dimmed' : 'orange'} mb="xs" data-testid="reference-sent-before">
-      {justMade ? 'Sending this again makes a second order' : 'A Send makes another order'} with
+    <Text size="xs" c={newestIsOwn ? 'dimmed' : 'orange'} mb="xs" data-testid={testId}>
+      {newestIsOwn ? 'Sending this again makes a second order' : 'A Send makes another order'} with
       order_reference_id {reference}, already order {link}'s ({where}); {spec}
     </Text>
   );
-});
+}
