@@ -81,6 +81,8 @@ test("a Sandbox on Live's address, spelled another way, asks before its send as 
   await confirmation.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirmation).toBeHidden();
   expect(setup.fake.received).toHaveLength(0);
+  // Said as what happened, not left to the last answer (or "Nothing sent yet") to stand for it.
+  await expect(page.getByTestId('send-error')).toHaveText('Not sent: the live confirmation was cancelled');
 
   await send.click();
   await confirmation.getByRole('button', { name: 'Yes, send to production' }).click();
@@ -155,6 +157,9 @@ test('a live yes is refused when the address changed under the dialog; nothing g
         `Live's address changed to ${moved.url} after you confirmed ${setup.fake.url}; nothing was sent.`,
       ),
     ).toBeVisible();
+    await expect(page.getByTestId('send-error')).toContainText(
+      "Not sent: the profile's address or token changed since you confirmed; confirm again",
+    );
     expect(moved.received).toHaveLength(0);
     expect(setup.fake.received).toHaveLength(0);
   } finally {

@@ -36,3 +36,16 @@ export function liveSendRefusal(error: unknown): string | null {
   if (!(error instanceof BridgeError) || error.code !== 'live_confirmation_required') return null;
   return error.issues.find((issue) => issue.path === 'confirmLive')?.message ?? null;
 }
+
+/**
+ * Whether main refused a call because its live confirmation no longer stands (the profile's
+ * address or API token changed since the yes, or the call went on another profile): a conflict
+ * at `liveConfirmation` (main/profiles/live-confirmation-stands.ts), never read from its words.
+ */
+export function liveConfirmationChanged(error: unknown): boolean {
+  return (
+    error instanceof BridgeError &&
+    error.code === 'conflict' &&
+    error.issues.some((issue) => issue.path === 'liveConfirmation')
+  );
+}

@@ -3,6 +3,7 @@ import type { ProfileView } from '@shared/profile';
 import { problemsSummary, profileProblems } from '@shared/profile-readiness';
 import { chooseAction } from '@ui/confirm-dialog';
 import { useNavigation } from '@ui/navigation';
+import { failedWith } from './send-failure';
 import { useSendStore } from './send-store';
 
 /**
@@ -16,9 +17,11 @@ export async function profileReadyToSend(profile: ProfileView): Promise<boolean>
   if (problems.length === 0) return true;
   if (problems.some((problem) => problem.kind === 'placeholder_base_url')) {
     useSendStore.setState({
-      error: `${profile.name} is not set up, so nothing was sent. ${problemsSummary(problems)} under Profiles: ${problems
-        .map((problem) => problem.message)
-        .join(' ')}`,
+      error: failedWith(
+        `${profile.name} is not set up, so nothing was sent. ${problemsSummary(problems)} under Profiles: ${problems
+          .map((problem) => problem.message)
+          .join(' ')}`,
+      ),
       needsSetup: profile.id,
       result: null,
       panel: 'response',

@@ -13,7 +13,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconReceipt } from '@tabler/icons-react';
-import { failureTitle } from '@bridge/bridge-error';
 import type { LastSend, UnansweredSend } from '@shared/drafts';
 import { CHECKOUT_URL_HOLDS_TOKEN_WORDS, type CheckoutCreated } from '@shared/merchant-api';
 import { useNavigation } from '@ui/navigation';
@@ -51,8 +50,8 @@ export function ResponsePanel() {
     );
   if (error !== null)
     return (
-      <Alert m="sm" color="red" title={failureTitle(error)} data-testid="send-error">
-        {error}
+      <Alert m="sm" color={error.byChoice ? 'gray' : 'red'} title={error.title} data-testid="send-error">
+        {error.words}
         {needsSetup !== null && (
           <Button
             size="xs"

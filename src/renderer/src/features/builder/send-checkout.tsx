@@ -5,13 +5,13 @@ import { setIn } from '@shared/builder/document-edit';
 import type { ProfileView } from '@shared/profile';
 import { callNeedsLiveYes, confirmLiveCall, liveConfirmationOf } from '@ui/confirm-live';
 import { builderCalls } from './builder-calls-store';
-import { errorMessage } from '@bridge/bridge-error';
 import { whenAnalysed } from './builder-analysis';
 import { useBuilderStore } from './builder-store';
 import { isJsonObject } from './builder-text';
 import { useFollowedOrder } from './followed-order';
 import { profileReadyToSend } from './profile-gate';
 import { flushRawEdits } from './raw-editor-sync';
+import { failedWith, LIVE_CONFIRMATION_CANCELLED, sendFailureOf } from './send-failure';
 import { useSendStore } from './send-store';
 import { markDocumentKept } from './sample-action';
 import { sendBlockedWords } from './send-blocked';
@@ -87,7 +87,7 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
 async function decideAndSend(profile: ProfileView | null): Promise<void> {
   const blocked = sendBlockedWords(profile, awaitsWorkingCopyChoice());
   if (profile === null || blocked !== null) {
-    useSendStore.setState({ error: blocked, panel: 'response' });
+    useSendStore.setState({ error: blocked === null ? null : failedWith(blocked), panel: 'response' });
     return;
   }
   if (!(await profileReadyToSend(profile))) return;
@@ -103,7 +103,11 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
       : `line ${builder.parseError.line}, column ${builder.parseError.column}: ${builder.parseError.message}`;
   if ((errors.length > 0 || parseMessage !== null) && !(await confirmSendAnyway(errors, parseMessage)))
     return;
-  if (!(await confirmLiveCall(profile, 'Creating a checkout session'))) return;
+  if (!(await confirmLiveCall(profile, 'Creating a checkout session'))) {
+    // Said as what happened: the last answer left in view stood for this send, or "Nothing sent yet".
+    useSendStore.setState({ error: LIVE_CONFIRMATION_CANCELLED, needsSetup: null, panel: 'response' });
+    return;
+  }
 
   let body: { kind: 'json'; payload: unknown; sourceText: string } | { kind: 'raw'; text: string };
   if (builder.parseError !== null) body = { kind: 'raw', text: builder.text };
@@ -170,7 +174,7 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
     // What was sent is in history now: a new sample may replace it without asking.
     markDocumentKept();
   } catch (error) {
-    useSendStore.setState({ error: errorMessage(error) });
+    useSendStore.setState({ error: sendFailureOf(error) });
   } finally {
     useSendStore.setState({ requestKey: null });
     useBuilderStore.setState({ unansweredSend: null });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { LastSend, UnansweredSend } from '@shared/drafts';
 import type { ExchangeResult } from '@shared/merchant-api';
+import type { SendFailure } from './send-failure';
 
 export type BuilderPanel = 'findings' | 'request' | 'response';
 
@@ -13,7 +14,7 @@ interface SendState {
   sentWithErrors: number;
   /** The raw text went as typed because it does not parse. */
   sentRaw: boolean;
-  error: string | null;
+  error: SendFailure | null;
   /** The profile the last send was stopped for: it needs its base URL or token set first. */
   needsSetup: number | null;
   /** A send made before this page was opened (its answer is its record), until the next send. */
