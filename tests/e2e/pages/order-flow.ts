@@ -69,9 +69,9 @@ export async function createOrder(
   await expect(page.getByTestId('error-count')).toHaveText('0 errors');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('created-status')).toHaveText('new');
-  // Settled before the caller clicks: the order's strip and the reference notice above the
-  // form arrive a moment after the answer, and a click aimed before they did could land on
-  // what moved under it.
+  // Settled before the caller reads or clicks: the order's strip and the reference notice
+  // arrive a moment after the answer. Both keep their room while they load (the layout specs
+  // guard that), so this waits for their content, not for the page to stop moving.
   await expect(page.getByTestId('send-response').getByTestId('lifecycle-strip')).toBeVisible();
   await expect(page.getByTestId('reference-sent-before')).toBeVisible();
   const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
