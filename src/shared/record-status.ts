@@ -112,7 +112,7 @@ export type RecordStatus =
   | { kind: 'not_sent'; why: NotSent };
 
 type StatusFields = Pick<TimelineSummary, 'status' | 'error'> &
-  Partial<Pick<TimelineSummary, 'notSent' | 'unanswered'>>;
+  Partial<Pick<TimelineSummary, 'notSent' | 'unanswered' | 'imported'>>;
 
 export function recordStatus(summary: StatusFields): RecordStatus {
   if (summary.notSent !== undefined && summary.notSent !== null)
@@ -125,14 +125,29 @@ export function recordStatus(summary: StatusFields): RecordStatus {
 /** The word of a record never sent, and of a replay run's count of sends of which nothing left. */
 export const NOT_SENT_WORD = 'not sent';
 
-/** The status column's word: `200`, `…` (waiting), `failed`, `unanswered`, `not sent`. */
+/**
+ * The word of an imported record that was still waiting for its answer when its file was
+ * exported: this console waits for nothing (the interrupted sweep leaves imports alone), so it
+ * is never said as a wait (`…`, `-`, `waiting`). The Timeline's row, `history`'s table and
+ * `--json`'s `status_word`, and an export's, say it.
+ */
+export const IMPORTED_NO_ANSWER_WORD = 'no answer';
+
+/** Why, in a sentence: the Timeline row's tooltip and its detail's answer line. */
+export const IMPORTED_NO_ANSWER_WORDS =
+  'No answer in the imported file: the console that recorded it had none yet when it exported.';
+
+/**
+ * The status column's word: `200`, `…` (waiting; each view its own blank), `failed`,
+ * `unanswered`, `not sent`, and `no answer` for an import still waiting in its file.
+ */
 export function recordStatusWord(summary: StatusFields, waiting = '…'): string {
   const read = recordStatus(summary);
   switch (read.kind) {
     case 'answered':
       return String(read.status);
     case 'waiting':
-      return waiting;
+      return summary.imported === true ? IMPORTED_NO_ANSWER_WORD : waiting;
     case 'failed':
       return 'failed';
     case 'unanswered':

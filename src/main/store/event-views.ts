@@ -92,7 +92,8 @@ function originalProvenanceOfRow(
 /**
  * A whole row's status word, as a list's summary reads it (toSummary): the word the table's
  * STATUS column says, given to `history --json` and every export file (`status_word`). A file
- * has no blank for a request still waiting for its answer: it says `waiting`.
+ * has no blank for a request still waiting for its answer: it says `waiting`; an imported one
+ * that was waiting in its file, `no answer`.
  */
 export function statusWordOfRow(row: EventRow): string {
   const fields = {
@@ -100,6 +101,8 @@ export function statusWordOfRow(row: EventRow): string {
     error: row.error,
     notSent: notSentOfRow(row),
     unanswered: unansweredOfRow(row),
+    // An import still waiting in its file is waited for by nobody here: `no answer`.
+    imported: row.imported === 1,
   };
   return recordStatusWord(fields, 'waiting');
 }

@@ -1,20 +1,9 @@
 import type { TimelineSummary } from '@shared/events';
-import { recordStatus, recordStatusWord } from '@shared/record-status';
+import { IMPORTED_NO_ANSWER_WORDS, recordStatus, recordStatusWord } from '@shared/record-status';
 import { readableText, statusHue, type SignalHue } from '@ui/readable-colors';
 
 export type StatusFields = Pick<TimelineSummary, 'status' | 'error'> &
   Partial<Pick<TimelineSummary, 'notSent' | 'unanswered' | 'imported'>>;
-
-/**
- * Why an imported record has no answer: the exporting console had none yet, and this one waits
- * for nothing. Its row said `…`, as if the answer were still coming; the row and the detail's
- * answer line (answer-line.ts) say this now.
- */
-export const IMPORTED_NO_ANSWER_WORDS =
-  'No answer in the imported file: the console that recorded it had none yet when it exported.';
-
-/** The row's word for it, the sentence above as its tooltip. */
-const IMPORTED_NO_ANSWER_WORD = 'no answer';
 
 /**
  * A record's status in words, the same in every view (record-status.ts): the HTTP status, or
@@ -48,8 +37,9 @@ export function statusWords(summary: StatusFields): {
     case 'unanswered':
       return colored(text, 'orange', false);
     case 'waiting':
-      if (summary.imported === true)
-        return { ...dimmed(IMPORTED_NO_ANSWER_WORD), why: IMPORTED_NO_ANSWER_WORDS };
+      // An import with no answer in its file: recordStatusWord's `no answer`, the shared sentence
+      // (record-status.ts) as its why, as `history` and the detail's answer line say them.
+      if (summary.imported === true) return { ...dimmed(text), why: IMPORTED_NO_ANSWER_WORDS };
       return dimmed(text);
     case 'not_sent':
       return dimmed(text);

@@ -1,5 +1,5 @@
 import type { TimelineDetail } from '@shared/events';
-import { IMPORTED_NO_ANSWER_WORDS } from '../record-status-words';
+import { IMPORTED_NO_ANSWER_WORDS } from '@shared/record-status';
 
 /**
  * The line under a request's outcome when nothing else (a failure, the service's error, a
