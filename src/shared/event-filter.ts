@@ -15,8 +15,10 @@ import {
  * lists match any of their values (OR).
  */
 /**
- * `none`: no answer of any kind (waiting, failed, unanswered, not sent). `unanswered`: only the
- * requests cancelled once sent whole, which the service may have carried out (record-status.ts).
+ * `none`: no answer of any kind (waiting, failed, unanswered, not sent, and an import that was
+ * waiting in its file, `no answer`). `unanswered`: only the requests cancelled once sent whole,
+ * which the service may have carried out (record-status.ts); never such an import, which nothing
+ * says was sent whole. No class means "still waiting": nothing counts an import as awaited here.
  */
 export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx', 'none', 'unanswered'] as const;
 export const statusFilterSchema = z.union([

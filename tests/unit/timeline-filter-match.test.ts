@@ -60,6 +60,9 @@ const records: NewEvent[] = [
   { kind: 'request', profileId: 9, profileName: 'sandbox', atMs: Date.parse('2026-01-15T10:09:00Z') },
   // NOCASE folds ASCII letters only: Été and ÉTÉ are two names to the database.
   { kind: 'request', profileId: 9, profileName: 'Été', atMs: Date.parse('2026-01-15T10:10:00Z') },
+  // Another console's request, still waiting when it exported it: no answer of any kind (`none`),
+  // never `unanswered` (nothing says it was sent whole).
+  { kind: 'request', imported: true, atMs: Date.parse('2026-01-15T10:11:00Z') },
 ];
 
 /** The profiles' current names, as the window's profiles store knows them. */
@@ -98,6 +101,8 @@ const FILTERS: EventFilter[] = [
   { statuses: ['none'] },
   { statuses: [401, 'none'] },
   { statuses: [599] },
+  { statuses: ['unanswered'] },
+  { statuses: ['none'], imported: true },
   { relatedId: 2 },
   { ids: [1, 3, 5] },
   { imported: true },
