@@ -96,6 +96,9 @@ describe('timeline rows', () => {
   it('says what a lone delivery or replay lacks', () => {
     const [pending] = groupRecords([replay(1, 0, { status: null })]);
     expect(pending?.missing).toBe('sent, no answer yet');
+    // Imported while it waited: nothing is still coming, and no arrival is known of.
+    const [imported] = groupRecords([replay(1, 0, { status: null, imported: true })]);
+    expect(imported?.missing).toBe('no answer in the imported file, so no arrival known');
     const [elsewhere] = groupRecords([delivery(1, 0)]);
     expect(elsewhere?.missing).toContain("no arrival on this console's listener");
     const [failed] = groupRecords([delivery(1, 0, { status: null, error: 'ECONNREFUSED' })]);
