@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushEvent } from '../../src/shared/contract';
 import { lastStoredResults } from '../../src/renderer/src/features/scenarios/scenario-rows';
 import type { StoredRun } from '../../src/shared/scenarios/stored-runs';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { makeTempDir } from './helpers/temp-console';
+import { scenarioRunEnded } from './helpers/scenario-run-ended';
 
 // The Scenarios view finds a folder's stored runs by the folder main answered when it opened it.
 // Runs were stored under the folder resolved (`/home/qa/shop/scenarios`), but a folder typed as a
@@ -35,14 +35,7 @@ describe('a folder opened by a relative path', () => {
     // Relative to where the console runs, as the view's box and its default `scenarios` are.
     const typed = relative(process.cwd(), join(temp.dir, 'suite'));
     expect(typed).not.toMatch(/^\//);
-    const ended = new Promise<PushEvent>((resolve) => {
-      const stop = app.core.bus.subscribe((event) => {
-        if (event.name !== 'scenarios.progress') return;
-        if (event.payload.type !== 'run-finished' && event.payload.type !== 'run-failed') return;
-        stop();
-        resolve(event);
-      });
-    });
+    const ended = scenarioRunEnded(app.core.bus);
     expect(await call('startScenarioRun', { folder: typed, confirmLive: false })).toEqual({
       runId: expect.any(String),
     });

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushEvent } from '../../src/shared/contract';
 import type { ProfileFields } from '../../src/shared/profile';
 import { json, startFakeService } from './helpers/fake-service';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { makeTempDir } from './helpers/temp-console';
+import { scenarioRunEnded } from './helpers/scenario-run-ended';
 
 // A run keeps the profile it started on (run-scenario.ts), but every step that called the service
 // read the profile again from the store: a base URL, token or kind edited while the run was under
@@ -72,14 +72,7 @@ async function runEditedMidway(
   );
   first.received.length = 0;
   second.received.length = 0;
-  const ended = new Promise<PushEvent>((resolve) => {
-    const stop = app.core.bus.subscribe((event) => {
-      if (event.name !== 'scenarios.progress') return;
-      if (event.payload.type !== 'run-finished' && event.payload.type !== 'run-failed') return;
-      stop();
-      resolve(event);
-    });
-  });
+  const ended = scenarioRunEnded(app.core.bus);
   const started = await app.core.dispatcher(
     'startScenarioRun',
     { folder: temp.dir, confirmLive, profileId: profile.id },

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushEvent } from '../../src/shared/contract';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { makeTempDir } from './helpers/temp-console';
+import { scenarioRunEnded } from './helpers/scenario-run-ended';
 
 // Switching the active profile while the Scenarios view ran a suite moved the listener to the
 // new profile's port and token at once: the run went on on the profile it started with, and its
@@ -51,14 +51,7 @@ describe('a scenario run while the active profile changes', () => {
       ].join('\n'),
     );
     const localUrl = app.core.listener.status().url;
-    const ended = new Promise<PushEvent>((resolve) => {
-      const stop = app.core.bus.subscribe((event) => {
-        if (event.name !== 'scenarios.progress') return;
-        if (event.payload.type !== 'run-finished' && event.payload.type !== 'run-failed') return;
-        stop();
-        resolve(event);
-      });
-    });
+    const ended = scenarioRunEnded(app.core.bus);
     const started = await call('startScenarioRun', { folder: temp.dir, confirmLive: false });
     expect(started).toEqual({ runId: expect.any(String) });
     app.core.profiles.activate(sandbox.id);
