@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { ScenariosPage } from '../pages/scenarios-page';
+import { textContrasts } from '../pages/text-contrast';
 
 // A folder that does not exist yet is where a suite starts, not a broken file.
 
@@ -45,6 +46,9 @@ test('a scenario folder that does not exist yet gets a calm empty state, not a f
     await scenarios.openFolder(parent);
     await expect(page.getByText('1 problem in 1 scenario file: it cannot run')).toBeVisible();
     await expect(empty).toHaveCount(0);
+    // Why Run all is off, small orange text on the light page: Mantine's orange read 2.6:1 there.
+    const [why] = await textContrasts(page.getByTestId('run-all-blocked'));
+    expect(why?.ratio, `${why?.color} on ${why?.background}`).toBeGreaterThanOrEqual(4.5);
 
     // One step is "1 step".
     writeFileSync(

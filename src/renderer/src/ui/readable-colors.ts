@@ -67,7 +67,7 @@ function filledChipOf(hue: SignalHue): { background: string; color: string } {
 /**
  * The theme's variables for these colours, per scheme (theme.ts hands them to Mantine):
  * `--cc-<hue>-text`, `--cc-<hue>-filled` and `--cc-<hue>-on-filled`, and Mantine's own
- * `--mantine-color-dimmed` and, in the dark, orange's light tint.
+ * `--mantine-color-<hue>-text`, `--mantine-color-dimmed` and, in the dark, orange's light tint.
  */
 export function readableColorVariables(): {
   light: Record<string, string>;
@@ -77,8 +77,13 @@ export function readableColorVariables(): {
   const dark: Record<string, string> = { '--mantine-color-dimmed': DIMMED_TEXT.dark };
   for (const hue of SIGNAL_HUES) {
     const chip = filledChipOf(hue);
-    light[`--cc-${hue}-text`] = DEEP_SHADE[hue];
-    dark[`--cc-${hue}-text`] = `var(--mantine-color-${hue}-${DARK_TEXT_SHADE})`;
+    const text = { light: DEEP_SHADE[hue], dark: `var(--mantine-color-${hue}-${DARK_TEXT_SHADE})` };
+    // Mantine's own text of a hue (`<Text c="orange">`, an Alert's title, an Anchor) is the
+    // same readable one: its light orange read 2.57:1 on white in small hints.
+    for (const name of [`--cc-${hue}-text`, `--mantine-color-${hue}-text`]) {
+      light[name] = text.light;
+      dark[name] = text.dark;
+    }
     for (const scheme of [light, dark]) {
       scheme[`--cc-${hue}-filled`] = chip.background;
       scheme[`--cc-${hue}-on-filled`] = chip.color;
