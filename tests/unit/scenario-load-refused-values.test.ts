@@ -29,7 +29,7 @@ const capture = (amount: string) => [
   `    amount: ${amount}`,
 ];
 const NOT_POSITIVE =
-  'a capture or refund amount is more than 0 (to send one of 0 or less on purpose, write the whole body)';
+  'the service refuses a capture or refund of 0 or less (to send one on purpose, write the whole body)';
 
 describe("an operation step's amount", () => {
   it('of 0 or less is a problem of the file, naming the step and the field', () => {
@@ -63,13 +63,18 @@ const webhook = (within: string) => [
   `    within: ${within}`,
 ];
 const WITHIN_WORDS =
-  'must be more than 0 ms: the step waits this long for the notification (write such as 10s; left out, 10s)';
+  'is not more than 0 ms: the step waits this long for the notification (write such as 10s; left out, 10s)';
 
 describe("an expect-webhook step's within", () => {
   it('of 0 is a problem of the file; below 0 still is', () => {
-    for (const within of ['0', '0ms', '0s', "'0.0m'"])
+    for (const [within, quoted] of <const>[
+      ['0', '0'],
+      ['0ms', '"0ms"'],
+      ['0s', '"0s"'],
+      ["'0.0m'", '"0.0m"'],
+    ])
       expect(problemsOf(webhook(within)), within).toEqual([
-        `case.yaml:7:13: steps[0].within: ${WITHIN_WORDS}`,
+        `case.yaml:7:13: steps[0].within: ${quoted} ${WITHIN_WORDS}`,
       ]);
     expect(problemsOf(webhook('-1'))[0]).toMatch(/^case\.yaml:7:13: steps\[0\]\.within: -1 is below zero/);
     expect(problemsOf(webhook('1ms'))).toEqual([]);
@@ -82,7 +87,7 @@ describe("an expect-webhook step's within", () => {
       within: '${w}',
     } as unknown as ScenarioStep;
     expect(() => substitutedStep(step, new Variables({ w: '0s' }))).toThrow(
-      `within is "0s" (from "\${w}"): ${WITHIN_WORDS}`,
+      `within is "0s" (from "\${w}"): "0s" ${WITHIN_WORDS}`,
     );
   });
 

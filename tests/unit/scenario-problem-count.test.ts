@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { problemCountWords, problemsSummary } from '../../src/shared/scenarios/scenario-file-problems';
+import {
+  problemCountWords,
+  problemsHeading,
+  problemsSummary,
+} from '../../src/shared/scenarios/scenario-file-problems';
 
 // Folder "bad" (8 invalid files, 13 problems): the Scenarios view said "13 files do not load",
 // counting problems as files, while `test` said "13 problems in the scenario files".
@@ -12,5 +16,15 @@ describe('how many problems, in how many files', () => {
     expect(problemCountWords([problem('a.yaml')])).toBe('1 problem in 1 scenario file');
     expect(problemCountWords([problem('a.yaml'), problem('a.yaml')])).toBe('2 problems in 1 scenario file');
     expect(problemsSummary(problems)).toBe('3 problems in 2 scenario files; nothing was run.');
+  });
+
+  it("heads the view's list by the files that cannot run, not by the problems", () => {
+    // "2 problems in 1 scenario file: those files cannot run" named one file as several.
+    expect(problemsHeading([problem('a.yaml'), problem('a.yaml')])).toBe(
+      '2 problems in 1 scenario file: it cannot run',
+    );
+    expect(problemsHeading([problem('a.yaml'), problem('b.yaml')])).toBe(
+      '2 problems in 2 scenario files: they cannot run',
+    );
   });
 });

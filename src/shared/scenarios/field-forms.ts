@@ -86,8 +86,9 @@ export const duration = z
   )
   .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m; at most 24 hours.' });
 
-const NOT_A_WAIT =
-  'must be more than 0 ms: the step waits this long for the notification (write such as 10s; left out, 10s)';
+/** Quotes what was written, as every problem of a file does (`"0s" is not more than 0 ms: …`). */
+const notAWait = (written: unknown) =>
+  `${writtenValue(written)} is not more than 0 ms: the step waits this long for the notification (write such as 10s; left out, 10s)`;
 
 /**
  * An expect-webhook step's `within`: a duration of more than 0 ms. `within: 0` looked once, and
@@ -95,7 +96,7 @@ const NOT_A_WAIT =
  * "no limit"). An expect-order step's 0 is its default ("check once") and stays `duration`.
  */
 export const waitedDuration = duration
-  .refine((value) => (durationMsOf(value) ?? 0) > 0, { error: NOT_A_WAIT })
+  .refine((value) => (durationMsOf(value) ?? 0) > 0, { error: (issue) => notAWait(issue.input) })
   .meta({
     description:
       'How long to wait: milliseconds, or a duration such as 500ms, 10s or 2m; more than 0, at most 24 hours.',
@@ -193,7 +194,7 @@ export const amount = z
   // none); a file that means to send one writes the whole `body`, sent as written.
   .refine((value) => Number(value) > 0, {
     error: (issue) =>
-      `${writtenValue(issue.input)} is not more than 0: a capture or refund amount is more than 0 (to send one of 0 or less on purpose, write the whole body)`,
+      `${writtenValue(issue.input)} is not more than 0: the service refuses a capture or refund of 0 or less (to send one on purpose, write the whole body)`,
   })
   .meta({
     description:

@@ -39,6 +39,12 @@ export function problemCountWords(problems: readonly ScenarioFileProblem[]): str
   return `${count} problem${count === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}`;
 }
 
+/** The Scenarios view's title over the problems: `2 problems in 1 scenario file: it cannot run`. */
+export function problemsHeading(problems: readonly ScenarioFileProblem[]): string {
+  const files = new Set(problems.map((problem) => problem.file)).size;
+  return `${problemCountWords(problems)}: ${files === 1 ? 'it cannot' : 'they cannot'} run`;
+}
+
 /** The line after the problems of a run that was refused because of them. */
 export function problemsSummary(problems: readonly ScenarioFileProblem[]): string {
   return `${problemCountWords(problems)}; nothing was run.`;

@@ -3,7 +3,7 @@ import { IconFolderOpen, IconFolderPlus, IconPlayerPlay, IconPlayerStop } from '
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
-import { formatProblem, problemCountWords } from '@shared/scenarios/scenario-file-problems';
+import { formatProblem, problemCountWords, problemsHeading } from '@shared/scenarios/scenario-file-problems';
 import { runOutcomeWords } from '@shared/scenarios/stored-runs';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { frontDoorHint } from '@bridge';
@@ -196,10 +196,7 @@ export function ScenariosView() {
               </Alert>
             )}
             {state.problems.length > 0 && (
-              <Alert
-                color="orange"
-                title={`${problemCountWords(state.problems)}: ${state.problems.length === 1 ? 'it cannot' : 'those files cannot'} run`}
-              >
+              <Alert color="orange" title={problemsHeading(state.problems)}>
                 <List size="sm">
                   {state.problems.map((problem, index) => (
                     <List.Item key={index} ff="monospace" data-testid="scenario-file-problem">
