@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -9,6 +8,7 @@ import type { StoreWriter } from '../store/store-writer-types';
 import type { EmulatorEngine } from './emulator-engine';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { EmulatorError } from './emulator-errors';
+import { checkBearer } from './bearer-token';
 import {
   answerUnparseable,
   decodePathSegment,
@@ -67,21 +67,6 @@ function sendJson(
     ...headers,
   });
   res.end(text);
-}
-
-function checkBearer(req: IncomingMessage, expected: string | null): void {
-  const header = req.headers.authorization ?? '';
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  if (match?.[1] === undefined)
-    throw new EmulatorError(
-      401,
-      'unauthorized',
-      'Missing bearer token: send Authorization: Bearer <API token>.',
-    );
-  const given = Buffer.from(match[1].trim());
-  const wanted = Buffer.from(expected ?? '');
-  if (expected === null || given.length !== wanted.length || !timingSafeEqual(given, wanted))
-    throw new EmulatorError(401, 'unauthorized', 'The bearer token is not valid for this service.');
 }
 
 /**

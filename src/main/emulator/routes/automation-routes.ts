@@ -1,4 +1,5 @@
 import { CUSTOMER_ACTIONS, type CustomerAction } from '../../../shared/orders/order-states';
+import { presentedBearer, unauthorized } from '../bearer-token';
 import { EmulatorError } from '../emulator-errors';
 import { merchantUrlFor } from './page-routes';
 import { orderOfPageToken } from './page-token';
@@ -26,10 +27,9 @@ export function automationRoutes(ctx: RouteContext): RouteTable {
         const orderId = decoded(match[1]);
         const token = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('token');
         if (!ctx.hasApiToken(req) && orderOfPageToken(engine, orderId, token) === null)
-          throw new EmulatorError(
-            401,
-            'unauthorized',
+          throw unauthorized(
             "Send the service's bearer token (Authorization: Bearer <API token>), or the order's page token as ?token= (it is in checkout_url).",
+            presentedBearer(req) !== null,
           );
         const moved = await write(() => engine.customer(orderId, action));
         sendJson(res, 200, {
