@@ -297,6 +297,9 @@ const DEFAULTS: Record<string, string> = {
       ? 'none: the emulator answers every call'
       : `${emulator.rateLimitPerSecond} calls a second`,
   'Largest request body': `${size(emulator.requestBodyLimitBytes)}; a larger body is refused`,
+  // Behaviour (json-content-type.ts), tested in emulator-content-type.test.ts and by doing below.
+  'Content-Type of a request body':
+    '`application/json`, in any case, with any parameters and a charset only of UTF-8; any other (a `+json` type, `charset=latin1`, none): 415 `unsupported_media_type`',
   // Orders and their states
   'States of an order that ended unpaid': codes(['declined', 'expired', 'canceled'].flatMap(statesOfStep)),
   'States after a capture': codes(statesOfStep('captured')),

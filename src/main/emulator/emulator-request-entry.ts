@@ -9,6 +9,7 @@ import { MIB } from '../../shared/listener';
 import { closeAfterAnswer, type AnswersInProgress } from '../http/answer-in-progress';
 import { HEADERS_TOO_LARGE_SENTENCE, rawJsonResponse, statusForClientError } from '../http/server-limits';
 import { EmulatorError } from './emulator-errors';
+import { jsonContentTypeRefusal } from './json-content-type';
 
 /**
  * The emulator's request entry: everything between the socket and a route (the request
@@ -141,13 +142,8 @@ export async function readJsonBodyWithText(
       throw new EmulatorError(400, 'invalid_request', 'The request has no body; a JSON body is expected.');
     return { value: undefined, text: '' };
   }
-  const type = req.headers['content-type'] ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
-    throw new EmulatorError(
-      415,
-      'unsupported_media_type',
-      `Content-Type must be application/json (it is ${type === '' ? 'missing' : JSON.stringify(type)}).`,
-    );
+  const refusal = jsonContentTypeRefusal(req.headers['content-type']);
+  if (refusal !== null) throw new EmulatorError(415, 'unsupported_media_type', refusal);
   let text: string;
   try {
     text = utf8.decode(raw);

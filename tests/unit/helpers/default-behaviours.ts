@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { expect } from 'vitest';
 import { createHmacKeyCache } from '../../../src/main/jwt/hmac-key-cache';
 import { judgeToken } from '../../../src/main/jwt/check-token';
+import { jsonContentTypeRefusal } from '../../../src/main/emulator/json-content-type';
 import { generateSample, LIMITS, validateCheckout, type Finding } from '../../../src/shared/checkout';
 import { MIB } from '../../../src/shared/listener';
 import { deriveLifecycle } from '../../../src/shared/orders/derive-lifecycle';
@@ -165,6 +166,14 @@ export const defaultBehaviourChecks: DefaultBehaviour[] = [
       } finally {
         await emulator.dispose();
       }
+    },
+  },
+  {
+    row: 'Content-Type of a request body',
+    check: () => {
+      expect(jsonContentTypeRefusal('APPLICATION/JSON; Charset="UTF-8"; v=1')).toBeNull();
+      for (const refused of ['application/vnd.api+json', 'application/json; charset=latin1', undefined])
+        expect(jsonContentTypeRefusal(refused)).toEqual(expect.any(String));
     },
   },
 ];
