@@ -297,6 +297,9 @@ const DEFAULTS: Record<string, string> = {
       ? 'none: the emulator answers every call'
       : `${emulator.rateLimitPerSecond} calls a second`,
   'Largest request body': `${size(emulator.requestBodyLimitBytes)}; a larger body is refused`,
+  // Behaviour (order-reference-repeat.ts), tested in emulator-order-reference-repeat.test.ts.
+  'An `order_reference_id` another order already has':
+    'taken, with the `duplicate_order_reference_id` warning in `X-Emulator-Warnings` naming that order; a lookup by reference answers the newest',
   // Behaviour (json-content-type.ts), tested in emulator-content-type.test.ts and by doing below.
   'Content-Type of a request body':
     '`application/json`, in any case, with any parameters and a charset only of UTF-8; any other (a `+json` type, `charset=latin1`, none): 415 `unsupported_media_type`',

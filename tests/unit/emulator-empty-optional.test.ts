@@ -16,7 +16,10 @@ afterAll(async () => {
   await emulator.dispose();
 });
 
-const create = (payload: Record<string, unknown>) => emulator.createCheckout(payload);
+let orders = 0;
+/** Each order its own order_reference_id: one another order has is a warning of its own. */
+const create = (payload: Record<string, unknown>) =>
+  emulator.createCheckout({ ...payload, order_reference_id: `EMPTY-OPTIONAL-${++orders}` });
 
 const withConsumer = (patch: Record<string, unknown>) => {
   const payload = validPayload(null);

@@ -20,8 +20,13 @@ afterEach(() => {
   emulator.core.emulator.updateSettings({ instalmentsRequired: 'pay_by_instalments' });
 });
 
+let orders = 0;
+/** Each order its own order_reference_id: one another order has is a warning of its own. */
 const paying = (paymentType: string, instalments?: number) => {
-  const { instalments: _count, ...payload } = validPayload(null, { payment_type: paymentType });
+  const { instalments: _count, ...payload } = validPayload(null, {
+    payment_type: paymentType,
+    order_reference_id: `INSTALMENTS-${++orders}`,
+  });
   return instalments === undefined ? payload : { ...payload, instalments };
 };
 

@@ -97,11 +97,16 @@ describe('point 10: expires_in_minutes is honoured only when the setting says su
   });
 
   it('ignored, it is said in X-Emulator-Warnings; honoured, nothing is', async () => {
-    const ignored = await emulator.createCheckout(validPayload(null, { expires_in_minutes: 10 }));
+    // Each its own order_reference_id: one another order has is a warning of its own.
+    const ignored = await emulator.createCheckout(
+      validPayload(null, { expires_in_minutes: 10, order_reference_id: 'EXPIRY-IGNORED' }),
+    );
     expect(ignored.status).toBe(200);
     expect(ignored.warnings).toBe('1 warning: expiry_ignored at expires_in_minutes');
     emulator.core.emulator.updateSettings({ honourExpiresInMinutes: true });
-    const honoured = await emulator.createCheckout(validPayload(null, { expires_in_minutes: 10 }));
+    const honoured = await emulator.createCheckout(
+      validPayload(null, { expires_in_minutes: 10, order_reference_id: 'EXPIRY-HONOURED' }),
+    );
     expect(honoured.warnings).toBeNull();
   });
 });

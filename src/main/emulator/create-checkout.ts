@@ -12,6 +12,7 @@ import type { CountryCurrencyPair } from '../../shared/checkout/country-currency
 import { parseAmount } from '../../shared/checkout/money';
 import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { EmulatorError } from './emulator-errors';
+import type { EmulatorWarning } from './emulator-warning';
 import { randomHex } from '../random-hex';
 import { newOrderId } from './order-id';
 import { orderLocale } from './customer-locale';
@@ -74,7 +75,7 @@ export interface NewOrderOptions {
 /** The new order, and the warnings the request earned (answered in X-Emulator-Warnings). */
 export interface NewOrder {
   order: EmulatorOrderRow;
-  warnings: Finding[];
+  warnings: EmulatorWarning[];
   /** The customer whose locale preference the order names, stored with it (null: none). */
   localeCustomer: string | null;
 }

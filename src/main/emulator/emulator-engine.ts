@@ -11,6 +11,7 @@ import { newOrderFrom, type CheckoutRules, type NewOrder } from './create-checko
 import { EmulatorError } from './emulator-errors';
 import { DamagedRowError } from '../store/emulator-columns';
 import { checkAllowed, customerMove, operationMove, type Move, type OperationChoices } from './order-machine';
+import { repeatedOrderReference } from './order-reference-repeat';
 import { capturesRefundMove } from './refund-moves';
 import type { WebhookDispatcher } from './webhook-dispatcher';
 
@@ -105,6 +106,9 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
   let expiryAt: number | null = null;
   let running = false;
 
+  const otherWithReference = (referenceId: string, orderId: string) =>
+    deps.orders.otherWithReference(referenceId, orderId);
+
   const find = (orderId: string): EmulatorOrderRow => {
     const order = namedIfDamaged(() => deps.orders.get(orderId));
     if (order === undefined)
@@ -157,10 +161,11 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
         storedLocaleOf: (customer) => deps.orders.storedLocaleOf(customer),
       });
       const { order } = created;
+      const repeat = repeatedOrderReference(order.referenceId, order.orderId, otherWithReference);
       deps.orders.insert(order, created.localeCustomer);
       deps.onChange?.();
       if (expiryAt === null || order.expiresAtMs < expiryAt) scheduleExpiry();
-      return created;
+      return repeat === null ? created : { ...created, warnings: [...created.warnings, repeat] };
     },
     customer(orderId, action) {
       const order = find(orderId);
@@ -173,7 +178,12 @@ export function createEmulatorEngine(deps: EngineDependencies): EmulatorEngine {
     operate(orderId, operation, body) {
       const history = namedIfDamaged(() => deps.transactions.ofOrder(orderId));
       const choices = deps.operationChoices();
-      return apply(operationMove(find(orderId), operation, body, now(), history, choices));
+      const move = operationMove(find(orderId), operation, body, now(), history, choices);
+      const repeat =
+        operation === 'updateReferenceId'
+          ? repeatedOrderReference(move.order.referenceId, orderId, otherWithReference)
+          : null;
+      return apply(repeat === null ? move : { ...move, warnings: [...(move.warnings ?? []), repeat] });
     },
     refundCaptures(orderId, body) {
       const order = find(orderId);

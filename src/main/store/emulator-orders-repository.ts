@@ -118,6 +118,12 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
   const byReference = db.prepare<[string], OrderRecord>(
     'SELECT * FROM emulator_orders WHERE reference_id = ? ORDER BY created_at_ms DESC, order_id DESC LIMIT 1',
   );
+  // Another order that has this reference, the newest (the reference index, in its own order:
+  // the rowid breaks a tie of one millisecond, so no sort is needed).
+  const otherWithReference = db.prepare<[string, string], { order_id: string }>(
+    `SELECT order_id FROM emulator_orders WHERE reference_id = ? AND order_id <> ?
+     ORDER BY created_at_ms DESC, rowid DESC LIMIT 1`,
+  );
   // A customer's stored locale: that of their newest order that named one (migration 049's index).
   const customerLocale = db.prepare<[string], { locale: string }>(
     `SELECT locale FROM emulator_orders WHERE locale_customer = ?
@@ -156,6 +162,10 @@ export function createEmulatorOrdersRepository(db: SqliteDatabase) {
     byReference(referenceId: string): EmulatorOrderRow | undefined {
       const record = byReference.get(referenceId);
       return record === undefined ? undefined : toOrder(record);
+    },
+    /** The id of the newest order other than `orderId` that has this reference, if any. */
+    otherWithReference(referenceId: string, orderId: string): string | undefined {
+      return otherWithReference.get(referenceId, orderId)?.order_id;
     },
     /** The newest orders that can be read; newestWithDamaged names the others. */
     newest(limit: number): EmulatorOrderRow[] {

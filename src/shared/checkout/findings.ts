@@ -47,6 +47,9 @@ export const FINDING_CODES = [
   'instalments_payment_type',
   // Two items with one reference_id (warning): how the service takes it is not shown
   'duplicate_reference_id',
+  // An order_reference_id another order of the emulator already has (warning; the emulator's
+  // own, as only it holds the orders): how the service takes one given again is not shown
+  'duplicate_order_reference_id',
   // A notification URL in the request longer than the portal's webhook form takes (warning): the
   // spec's 255 is that form's, none is shown for the request
   'webhook_url_too_long',

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Finding } from '../../../shared/checkout';
 import { checkoutUrlOf } from '../create-checkout';
 import { checkBodyOrderId, requiredBodyOrderId } from '../body-order-id';
 import { EmulatorError } from '../emulator-errors';
+import type { EmulatorWarning } from '../emulator-warning';
 import {
   authoriseAnswer,
   cancelAnswer,
@@ -23,10 +23,18 @@ import type { RouteContext, RouteTable } from './route-context';
 
 const WARNINGS_HEADER_MAX = 1000;
 
-/** The request's warnings in one ASCII header line: `2 warnings: no_coupon_discount at discount; …`. */
-export function warningsHeader(warnings: readonly Finding[]): Record<string, string> {
+/**
+ * The request's warnings in one ASCII header line: `2 warnings: no_coupon_discount at discount; …`,
+ * each followed by what it names beyond the request, if anything (`(as order …)`).
+ */
+export function warningsHeader(warnings: readonly EmulatorWarning[]): Record<string, string> {
   if (warnings.length === 0) return {};
-  const list = warnings.map((finding) => `${finding.code} at ${finding.path}`).join('; ');
+  const list = warnings
+    .map(
+      (warning) =>
+        `${warning.code} at ${warning.path}${warning.about === undefined ? '' : ` (${warning.about})`}`,
+    )
+    .join('; ');
   const line = `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'}: ${list}`;
   const ascii = line.replace(/[^\x20-\x7e]/g, '?');
   return {
