@@ -1,9 +1,7 @@
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/main/store/migrate';
-import { migrations } from '../../src/main/store/migrations';
 import { createEmulatorOrdersRepository } from '../../src/main/store/emulator-orders-repository';
 import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
+import { statementRecordingDb } from './helpers/statement-recording-db';
 
 /**
  * The spec calls order_reference_id the "Merchant's unique order id"; what the service does with
@@ -67,23 +65,13 @@ describe('an order_reference_id another order already has', () => {
 
 describe("the lookup of another order's reference", () => {
   it("is answered from the reference index, not a scan of the emulator's orders", () => {
-    const db = new Database(':memory:');
-    migrate(db, migrations);
-    const prepare = db.prepare.bind(db);
-    const seen: string[] = [];
-    db.prepare = ((source: string) => {
-      seen.push(source);
-      return prepare(source);
-    }) as typeof db.prepare;
+    const { db, seen, plan } = statementRecordingDb();
     createEmulatorOrdersRepository(db);
     const lookup = seen.filter((sql) => /reference_id = \?/.test(sql) && /order_id <> \?/.test(sql));
     expect(lookup).toHaveLength(1);
-    const plan = db
-      .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${lookup[0] ?? ''}`)
-      .all('R', 'O')
-      .map((row) => row.detail);
-    expect(plan.join('\n')).toMatch(/USING (COVERING )?INDEX emulator_orders_reference/);
-    expect(plan.join('\n')).not.toMatch(/^SCAN|TEMP B-TREE/m);
+    const steps = plan(lookup[0] ?? '', 'R', 'O').join('\n');
+    expect(steps).toMatch(/USING (COVERING )?INDEX emulator_orders_reference/);
+    expect(steps).not.toMatch(/^SCAN|TEMP B-TREE/m);
     db.close();
   });
 });

@@ -1,31 +1,19 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createEventsQuery } from '../../src/main/store/events-query';
 import { createEventsRepository } from '../../src/main/store/events-repository';
-import { migrate } from '../../src/main/store/migrate';
-import { migrations } from '../../src/main/store/migrations';
 import { createSearchIndex } from '../../src/main/store/search-index';
 import { createStoreWriter } from '../../src/main/store/store-writer';
 import { seededEvent } from '../e2e/fixtures/seed-events';
+import { statementRecordingDb } from './helpers/statement-recording-db';
 
 // History counts every search it shows: a text search alone was counted by joining each match to
 // its row in events (order_approved over 52,000 records: ~670 ms in main), though the text index
 // holds exactly the stored records (the events_fts_delete trigger removes a record's words with it).
 function consoleStore() {
-  const db = new Database(':memory:');
-  migrate(db, migrations);
-  const prepare = db.prepare.bind(db);
-  const seen: string[] = [];
-  db.prepare = ((source: string) => {
-    seen.push(source);
-    return prepare(source);
-  }) as typeof db.prepare;
+  const { db, seen, plan: planOf } = statementRecordingDb();
   const events = createEventsRepository(db);
   const query = createEventsQuery(db, createSearchIndex(db, createStoreWriter(db)));
-  const plan = (source: string) =>
-    (prepare(`EXPLAIN QUERY PLAN ${source}`).all({ fts: 'x' }) as { detail: string }[]).map(
-      (row) => row.detail,
-    );
+  const plan = (source: string) => planOf(source, { fts: 'x' });
   return { db, events, query, seen, plan };
 }
 
