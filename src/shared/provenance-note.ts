@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { whoseTitle, type WhoseOf } from './provenance';
+import { whoseTitle, type Provenance, type WhoseOf } from './provenance';
 
 /**
  * The marks main writes in a record's details when it finds the record to be the console's doing,
@@ -43,6 +43,18 @@ export function provenanceNoteWords(
   return {
     // An import says what it was where it came from (whoseTitle), as its row's mark does.
     title: `Not the service's own: ${whoseTitle({ ...record, kind: 'record', tokenVerdict: null })}`,
-    body: `${(reason ?? 'The console made or copied it').replace(/\.$/, '')}. It never moves an order.`,
+    body: `${whyNotTheServices(record.provenance, reason).replace(/\.$/, '')}. It never moves an order.`,
   };
+}
+
+/**
+ * An import's banner said "The console made or copied it" of another console's webhook of the
+ * service: this console made nothing, it read a file. A mark's reason in the file ("The arrival
+ * of replay #20") was that console's, of its own records and ids, so an import never says it.
+ */
+const IMPORTED_WHY = 'Read from a file: the console that exported it recorded it, not this one';
+
+function whyNotTheServices(provenance: Provenance, reason: string | null): string {
+  if (provenance === 'import') return IMPORTED_WHY;
+  return reason ?? 'The console made or copied it';
 }
