@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Badge, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { damagedWords } from '@shared/damaged-record-words';
+import { IMPORTED_NO_ANSWER_WORDS } from '@shared/record-status';
 import { timelineRecords } from '../timeline-records-store';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import type { EventKind, TimelineDetail } from '@shared/events';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@bridge/bridge-error';
 import { KindBadge, StatusText } from '../record-badges';
+import { importedWithoutAnswer } from './answer-line';
 import { CopyCurlButton } from './copy-curl';
 import { RequestSection, ResponseSection } from './http-sections';
 import { ProvenanceNote } from './provenance-note';
@@ -139,6 +141,12 @@ export function EventDetail({
             <Stack gap="md">
               <ProvenanceNote detail={detail} />
               {detail.kind === 'request' ? <RequestOutcome detail={detail} /> : null}
+              {/* A request says it in its answer line; a notification had no line for it at all. */}
+              {detail.kind !== 'request' && importedWithoutAnswer(detail) ? (
+                <Text size="sm" c="dimmed" data-testid="imported-no-answer">
+                  {IMPORTED_NO_ANSWER_WORDS}
+                </Text>
+              ) : null}
               {NOTIFICATION_KINDS.includes(detail.kind) ? <VerdictSections detail={detail} /> : null}
               <RelatedLinks detail={detail} filter={filter} />
             </Stack>

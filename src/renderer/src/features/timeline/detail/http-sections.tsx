@@ -2,9 +2,9 @@ import { formatCount } from '@shared/count-format';
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import type { HeaderList, TimelineDetail } from '@shared/events';
-import { notSentLine } from '@shared/record-status';
 import { StatusText } from '../record-badges';
 import classes from '../timeline.module.css';
+import { noResponseLine } from './answer-line';
 import { BodyView } from './body-view';
 import { copyRecordToken } from './copy-record-token';
 import { isWithheld, withheldActionReason, WithheldNotice } from './withheld-notice';
@@ -140,11 +140,7 @@ export function ResponseSection({ detail }: { detail: TimelineDetail }) {
   if (detail.status === null && detail.responseHeaders === null) {
     return (
       <Text size="sm" c="dimmed" data-testid="response-section">
-        {detail.notSent !== null
-          ? notSentLine(detail.error, detail.notSent)
-          : detail.error === null
-            ? 'No answer yet.'
-            : `No answer: ${detail.error}`}
+        {noResponseLine(detail)}
       </Text>
     );
   }
