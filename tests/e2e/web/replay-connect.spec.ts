@@ -41,6 +41,13 @@ test('Replay of a stored CONNECT ends, counted and said as not sent, in one line
   // "1 of 1 done" left a reader to work out from the counts beside it that none had gone.
   await expect(page.getByTestId('replay-count')).toHaveText('0 of 1 sent');
   await expect(page.getByTestId('replay-not-sent')).toHaveText('1 not sent');
+  // The line read "0 of 1 sent83.3/s1 not sent": a rate of sends though none went, run together,
+  // and its one outcome as faint as the rate. Now parted by dots, no rate, the count in bold.
+  await expect(progress).toContainText('0 of 1 sent · 1 not sent');
+  await expect(progress).not.toContainText('/s');
+  const notSentCount = page.getByTestId('replay-not-sent');
+  await expect(notSentCount).toHaveCSS('font-weight', '600');
+  const notSentColor = await notSentCount.evaluate((node) => getComputedStyle(node).color);
   await expect(page.getByTestId('replay-failures')).toHaveCount(0);
   await expect(page.getByTestId('replay-causes')).toHaveCount(0);
   await expect(page.getByTestId('replay-not-sent-causes')).toHaveText(
@@ -53,6 +60,8 @@ test('Replay of a stored CONNECT ends, counted and said as not sent, in one line
   const [replayed] = (await timeline.shownIds()).filter((shown) => shown !== id);
   const row = timeline.row(replayed ?? 0);
   await expect(row.getByTestId('record-status')).toHaveText('not sent');
+  // The run's count is drawn in the hue its record has here (one owner: statusWords).
+  await expect(row.getByTestId('record-status')).toHaveCSS('color', notSentColor);
   await expect(row.getByTestId('row-missing')).toHaveText(
     'never sent (refused by the console), so no arrival',
   );

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { ReplayProgress } from '@shared/replay';
 import {
   replayCountParts,
@@ -47,25 +48,38 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
           </Badge>
           {/* What went, beside the counts of what did not: "1 of 1 done" (and before it "1 / 1
               sent") read the same for a run whose one send was refused before it left. How far
-              the run got is the bar's, and said on hover. */}
-          <Text size="sm" data-testid="replay-count" title={replayDoneWords(progress)}>
-            {replaySentWords(progress)}
+              the run got is the bar's, and said on hover. One line, its parts parted by dots:
+              they ran together ("0 of 1 sent83.3/s1 not sent"). */}
+          <Text size="sm" component="div">
+            {withDots([
+              <span key="sent" data-testid="replay-count" title={replayDoneWords(progress)}>
+                {replaySentWords(progress)}
+              </span>,
+              // A rate of sends where none went said a speed of nothing (it counts refusals).
+              ...(progress.sent > 0
+                ? [
+                    <Text key="rate" span inherit c="dimmed">
+                      {progress.rate.toFixed(1)}/s
+                    </Text>,
+                  ]
+                : []),
+              ...replayCountParts(progress).map((part) => (
+                // In the hue the run's records read on the Timeline (statusWords: red failed,
+                // orange unanswered, grey not sent), so a cancel after sending is not a red
+                // failure here; in bold when some are, so the outcome is not the line's faintest.
+                <Text
+                  key={part.kind}
+                  span
+                  inherit
+                  c={part.count > 0 ? countColor(part.kind) : 'dimmed'}
+                  fw={part.count > 0 ? 600 : undefined}
+                  data-testid={COUNT_TEST_IDS[part.kind].count}
+                >
+                  {part.count} {part.word}
+                </Text>
+              )),
+            ])}
           </Text>
-          <Text size="sm" c="dimmed">
-            {progress.rate.toFixed(1)}/s
-          </Text>
-          {replayCountParts(progress).map((part) => (
-            // In the word and colour the run's records read on the Timeline (red failed, orange
-            // unanswered, dimmed not sent), so a cancel after sending is not a red failure here.
-            <Text
-              key={part.kind}
-              size="sm"
-              c={part.count > 0 ? countColor(part.kind) : 'dimmed'}
-              data-testid={COUNT_TEST_IDS[part.kind].count}
-            >
-              {part.count} {part.word}
-            </Text>
-          ))}
         </Group>
         {!progress.finished && (
           <Button size="xs" color="red" variant="light" onClick={() => void cancelReplay(progress.runId)}>
@@ -132,4 +146,18 @@ export function ReplayProgressPanel({ progress }: { progress: ReplayProgress }) 
 function countColor(kind: ReplayCountPart['kind']): string {
   if (kind === 'not_sent') return statusWords({ status: null, error: null, notSent: 'unsent' }).color;
   return statusWords({ status: null, error: '', unanswered: kind === 'unanswered' }).color;
+}
+
+/** The parts of one line, parted by a dimmed ` · `. */
+function withDots(parts: readonly ReactNode[]): ReactNode[] {
+  return parts.flatMap((part, index) =>
+    index === 0
+      ? [part]
+      : [
+          <Text key={`dot-${index}`} span inherit c="dimmed">
+            {' · '}
+          </Text>,
+          part,
+        ],
+  );
 }
