@@ -106,6 +106,11 @@ export const builderStateSchema = builderDocumentSchema.extend({
    */
   guidedOrder: followedOrderSchema.nullable().default(null),
   /**
+   * The text is an untouched sample or the request as last sent: a new sample (or draft) replaces
+   * it without asking (selectReplaceable in the builder). False in a copy saved before there was one.
+   */
+  replaceable: z.boolean().default(false),
+  /**
    * A newer document this tab held and could not keep (over DRAFT_TEXT_MAX), saved beside the
    * older copy that is kept: the tab opened again says the copy it shows is not the latest.
    */

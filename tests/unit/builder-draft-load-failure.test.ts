@@ -112,6 +112,7 @@ describe('a working copy whose draft cannot be read', () => {
     unansweredSend: null,
     followedOrder: null,
     guidedOrder: null,
+    replaceable: false,
     notKept: null,
   });
 

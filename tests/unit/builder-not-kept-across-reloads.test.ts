@@ -86,6 +86,7 @@ const base: BuilderState = {
   unansweredSend: null,
   followedOrder: null,
   guidedOrder: null,
+  replaceable: false,
   notKept: null,
 };
 const mark = { at: '2026-12-01T09:00:00.000Z', bytes: 5_000_000, characters: 5_000_000 };

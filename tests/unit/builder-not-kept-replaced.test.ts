@@ -59,6 +59,7 @@ const marked = (text: string): BuilderState => ({
   unansweredSend: null,
   followedOrder: null,
   guidedOrder: null,
+  replaceable: false,
   notKept: { at: '2026-12-01T09:00:00.000Z', bytes: 5_247_768, characters: 5_247_768 },
 });
 async function reload(text: string): Promise<void> {

@@ -95,6 +95,7 @@ const state = (text: string): BuilderState => ({
   unansweredSend: null,
   followedOrder: null,
   guidedOrder: null,
+  replaceable: false,
   notKept: null,
 });
 

@@ -84,6 +84,7 @@ const state = (text: string): BuilderState => ({
   unansweredSend: null,
   followedOrder: null,
   guidedOrder: null,
+  replaceable: false,
   notKept: null,
 });
 /** The tab reloaded: what is saved goes now (pagehide), and the page loads anew. */

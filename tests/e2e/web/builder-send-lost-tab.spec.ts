@@ -57,8 +57,8 @@ test('a tab closed while its send waits: the next tab says a send went and where
   // Cancelled once the service has it: it was sent and may have been carried out (an order
   // created), never "Network failure: cancelled · Cancelled before an answer arrived.".
   await next.evaluate(() => (location.hash = '#/builder'));
+  // The untouched sample restored is replaced without asking (selectReplaceable).
   await next.getByRole('button', { name: 'Sample', exact: true }).click();
-  await next.getByRole('button', { name: 'Discard and continue' }).click();
   await next.getByRole('button', { name: 'Send to Local' }).click();
   await expect.poll(setup.received).toBe(2);
   await next.getByRole('button', { name: 'Cancel request' }).click();

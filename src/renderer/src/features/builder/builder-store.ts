@@ -117,6 +117,12 @@ export interface BuilderStore {
   followedOrder: FollowedOrderRef | null;
   /** The order the first-run guide follows (first-run-guide.tsx), kept with the working copy. */
   guidedOrder: FollowedOrderRef | null;
+  /**
+   * The text of the last sample filled in, or of the document as last sent: while the document
+   * still reads exactly so, replacing it loses nothing (selectReplaceable). Kept across a reload
+   * as a yes or no (the working copy's `replaceable`), not as a second copy of the text.
+   */
+  replaceableText: string | null;
   /** From the raw editor: kept as typed; the document follows when it parses. */
   setText: (text: string) => void;
   /**
@@ -210,6 +216,16 @@ export function selectDirty(
   );
 }
 
+/**
+ * Whether the document can be replaced without asking, though no draft holds it. The rule: it
+ * reads, character for character, as the last sample filled in (one click gets another as good)
+ * or as the last request sent (that request is in History). Any edit after either, by hand in the
+ * form or the raw JSON, makes it the person's own work again, which only a question may drop;
+ * a send without an answer (none recorded as this builder's) marks nothing.
+ */
+export const selectReplaceable = (state: Pick<BuilderStore, 'text' | 'replaceableText'>): boolean =>
+  state.replaceableText !== null && state.text === state.replaceableText;
+
 /** Whether the builder holds the untouched empty document a new one starts with. */
 export const isEmptyDocument = (state: Pick<BuilderStore, 'saved' | 'text'>): boolean =>
   state.saved === null && state.text.trim() === '{}';
@@ -263,6 +279,7 @@ export const useBuilderStore = create<BuilderStore>((set, get) => {
     unansweredSend: null,
     followedOrder: null,
     guidedOrder: null,
+    replaceableText: null,
     setText(text) {
       if (text === get().text) return;
       // Typed in the raw editor: the whole document is the person's, so its errors are shown.

@@ -10,7 +10,7 @@ import { confirmOverwriteChangedElsewhere } from '@ui/changed-elsewhere';
 import { formatZoned } from '@ui/instant-format';
 import { builderCalls } from './builder-calls-store';
 import { BridgeError, errorMessage } from '@bridge/bridge-error';
-import { selectDirty, useBuilderStore } from './builder-store';
+import { selectDirty, selectReplaceable, useBuilderStore } from './builder-store';
 import { clearLastAnswer } from './send-store';
 
 /** Asks for a draft name; resolves null when the person backs out. */
@@ -75,11 +75,14 @@ function NamePrompt({
   );
 }
 
-/** Confirms dropping unsaved edits of the working copy; true when there are none. */
+/**
+ * Confirms dropping unsaved edits of the working copy; true when there are none: the document is
+ * its draft's, the empty new one, or an untouched sample or request as sent (selectReplaceable).
+ */
 export function confirmDiscard(what: string): Promise<boolean> {
   const state = useBuilderStore.getState();
   const untouchedNew = state.saved === null && state.text.trim() === '{}';
-  if (!selectDirty(state) || untouchedNew) return Promise.resolve(true);
+  if (!selectDirty(state) || untouchedNew || selectReplaceable(state)) return Promise.resolve(true);
   return confirmDiscardChanges(
     <Text size="sm">
       {state.saved === null

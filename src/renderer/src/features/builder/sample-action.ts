@@ -11,10 +11,8 @@ import { clearLastAnswer } from './send-store';
  * cleared, since it belongs to the document being replaced.
  */
 export async function fillSample(country?: CountryCode): Promise<void> {
-  // A sample nobody has edited since is replaced without asking: it is one click to get again;
-  // so is a document exactly as it was sent (the request is kept in history).
-  const kept = replaceableText !== null && useBuilderStore.getState().text === replaceableText;
-  if (!kept && !(await confirmDiscard('A new sample'))) return;
+  // An untouched sample or a document as sent is replaced without asking (selectReplaceable).
+  if (!(await confirmDiscard('A new sample'))) return;
   const { form, replaceDocument } = useBuilderStore.getState();
   const emulatorUrl = localEmulatorUrl();
   replaceDocument(
@@ -23,22 +21,12 @@ export async function fillSample(country?: CountryCode): Promise<void> {
       ...(emulatorUrl === undefined ? {} : { emulatorUrl }),
     }),
   );
-  markDocumentKept();
+  // One click gets another as good: replaced without asking until it is edited.
+  useBuilderStore.setState({ replaceableText: useBuilderStore.getState().text });
   clearLastAnswer();
 }
 
 /** The merchant URLs point at the local emulator's merchant page (the Local profile's address). */
 function localEmulatorUrl(): string | undefined {
   return pickLocalProfile(useProfilesStore.getState().profiles)?.baseUrl;
-}
-
-/**
- * The text of the last sample filled in, or of the document as last sent: what a new sample may
- * replace without asking, told apart from a document edited since.
- */
-let replaceableText: string | null = null;
-
-/** The document as it is now can be replaced without asking (a sample, or just sent). */
-export function markDocumentKept(): void {
-  replaceableText = useBuilderStore.getState().text;
 }

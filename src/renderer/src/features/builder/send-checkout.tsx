@@ -13,7 +13,6 @@ import { profileReadyToSend } from './profile-gate';
 import { flushRawEdits } from './raw-editor-sync';
 import { failedWith, LIVE_CONFIRMATION_CANCELLED, sendFailureOf } from './send-failure';
 import { useSendStore } from './send-store';
-import { markDocumentKept } from './sample-action';
 import { sendBlockedWords } from './send-blocked';
 import { awaitsWorkingCopyChoice } from './working-copy-offer';
 
@@ -170,9 +169,10 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
         checkoutUrl: result.checkoutUrlHoldsToken === true ? null : (result.checkout?.checkout_url ?? null),
       },
       followedOrder: followed,
+      // What was sent is in History now: replaced without asking while it reads so. The text sent,
+      // not the text now: what was typed while the answer was awaited was sent nowhere.
+      replaceableText: body.kind === 'raw' ? body.text : body.sourceText,
     });
-    // What was sent is in history now: a new sample may replace it without asking.
-    markDocumentKept();
   } catch (error) {
     useSendStore.setState({ error: sendFailureOf(error) });
   } finally {

@@ -1,5 +1,5 @@
 import type { BuilderState } from '@shared/drafts';
-import { selectDirty, type useBuilderStore } from './builder-store';
+import { selectDirty, selectReplaceable, type useBuilderStore } from './builder-store';
 import { notKeptMarkOf } from './not-kept-copy';
 
 /** What is saved for a restart: the working copy and the draft it belongs to. */
@@ -16,6 +16,7 @@ export function builderStateOf(state: ReturnType<typeof useBuilderStore.getState
     unansweredSend: state.unansweredSend,
     followedOrder: state.followedOrder,
     guidedOrder: state.guidedOrder,
+    replaceable: selectReplaceable(state),
     notKept: null,
   };
 }

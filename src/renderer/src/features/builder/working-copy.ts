@@ -70,6 +70,8 @@ export async function loadWorkingCopy(): Promise<void> {
     unansweredSend: state.unansweredSend,
     followedOrder: state.followedOrder,
     guidedOrder: state.guidedOrder,
+    // An untouched sample or a request as sent stays replaceable without asking after a reload.
+    replaceableText: state.replaceable ? state.text : null,
   };
   restoreLastSend(state.lastSend, state.unansweredSend, state.followedOrder);
   if (state.notKept !== null) showNotKeptCopy(state.notKept, state.text);
@@ -151,6 +153,7 @@ const sameState = (a: BuilderState | null, b: BuilderState) =>
   a.unansweredSend === b.unansweredSend &&
   a.followedOrder === b.followedOrder &&
   a.guidedOrder === b.guidedOrder &&
+  a.replaceable === b.replaceable &&
   a.notKept === b.notKept;
 
 /**
