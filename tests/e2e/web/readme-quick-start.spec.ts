@@ -4,11 +4,12 @@ import { expect, openConsole, test } from '../fixtures/console-test';
  * The README's quick start, step by step, with the words it uses: if a label it names changes,
  * this fails and the README has to change with it.
  */
-test('the README quick start: Sample, Send to Local, Pay, Open the order, Authorise, Capture', async ({
+test('the README quick start: Sample, Send to Local, Pay, Authorise in Orders, Authorise, Capture', async ({
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1400, height: 860 });
+  // The laptop size a new user has: the guide's buttons are in view, the Response tab's may not be.
+  await page.setViewportSize({ width: 1280, height: 800 });
   // 1. The Local profile is active.
   await openConsole(page, served);
   await expect(page.getByRole('button', { name: 'Send to Local' })).toBeVisible();
@@ -17,10 +18,17 @@ test('the README quick start: Sample, Send to Local, Pay, Open the order, Author
   await page.getByRole('button', { name: 'Sample', exact: true }).click();
   await page.getByRole('button', { name: 'Send to Local' }).click();
 
-  // 3. On the Response tab, press Open checkout page (and confirm where it goes), then Pay: the
-  // local merchant page says what happened.
+  // 3. The first-run guide is at Pay: press Open the checkout page (and confirm where it goes),
+  // then Pay: the local merchant page says what happened.
   await expect(page.getByTestId('created-status')).toHaveText('new');
-  await page.getByRole('button', { name: 'Open checkout page' }).click();
+  const guide = page.getByTestId('first-run-guide');
+  await expect(guide.getByRole('listitem').filter({ hasText: 'Pay' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  const openCheckout = guide.getByRole('button', { name: 'Open the checkout page' });
+  await expect(openCheckout).toBeInViewport();
+  await openCheckout.click();
   const [checkoutPage] = await Promise.all([
     page.context().waitForEvent('page'),
     page
@@ -34,8 +42,12 @@ test('the README quick start: Sample, Send to Local, Pay, Open the order, Author
   );
   await checkoutPage.close();
 
-  // 4. Back in the console, press Open the order: it is approved, by the listener's webhook.
-  await page.getByRole('button', { name: 'Open the order' }).click();
+  // 4. Back in the console, the guide says Paid (approved): Authorise in Orders opens the order,
+  // approved by the listener's webhook.
+  await expect(guide.getByTestId('first-run-next')).toContainText('Paid (approved)');
+  const authoriseInOrders = guide.getByRole('button', { name: 'Authorise in Orders' });
+  await expect(authoriseInOrders).toBeInViewport();
+  await authoriseInOrders.click();
   const detail = page.getByTestId('order-detail');
   await expect(detail.getByTestId('order-state')).toHaveText('approved');
   await expect(detail.getByTestId('strip-step-approved')).toContainText('by webhook');
