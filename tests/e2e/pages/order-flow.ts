@@ -69,11 +69,12 @@ export async function createOrder(
   await expect(page.getByTestId('error-count')).toHaveText('0 errors');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('created-status')).toHaveText('new');
-  // Settled before the caller reads or clicks: the order's strip and the reference notice
-  // arrive a moment after the answer. Both keep their room while they load (the layout specs
-  // guard that), so this waits for their content, not for the page to stop moving.
+  // Settled before the caller reads or clicks: the order's strip arrives a moment after the
+  // answer, and keeps its room while it loads (the layout specs guard that), so this waits for
+  // its content, not for the page to stop moving. The reference, new, is this order's alone:
+  // said by the answer (send-again-hint), nothing above the form.
   await expect(page.getByTestId('send-response').getByTestId('lifecycle-strip')).toBeVisible();
-  await expect(page.getByTestId('reference-sent-before')).toBeVisible();
+  await expect(page.getByTestId('send-response').getByTestId('send-again-hint')).toBeVisible();
   const orderId = (await page.getByTestId('created-order_id').textContent()) ?? '';
   const checkoutUrl = (await page.getByTestId('created-checkout_url').textContent()) ?? '';
   return { orderId, checkoutUrl, reference, emulator: new URL(checkoutUrl).origin };

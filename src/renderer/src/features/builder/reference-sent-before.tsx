@@ -1,12 +1,14 @@
 import { Anchor, Text } from '@mantine/core';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect } from 'react';
+import { create } from 'zustand';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
-import type { LastSend } from '@shared/drafts';
+import type { FollowedOrderRef, LastSend } from '@shared/drafts';
 import type { OrderSummary } from '@shared/orders/order-lifecycle';
 import { builderCalls } from './builder-calls-store';
 import { useBuilderStore } from './builder-store';
 import { madeByOwnSend } from './own-send-order';
 import { formatDateTime } from '@ui/instant-format';
+import { selectActiveProfile, useProfilesStore } from '@features/profiles';
 
 /** The contract's longest search text: a longer reference is searched by no one. */
 const SEARCH_TEXT_MAX = 200;
@@ -33,12 +35,69 @@ interface FoundOrders {
   afterSend: LastSend | null;
 }
 
+/** The last answer to the question, read by the notice above the form and the hint by the answer. */
+const useFoundOrders = create<{ found: FoundOrders | null }>(() => ({ found: null }));
+
+/**
+ * Where the request's reference is said, if anywhere. `answer`: the only order with it is the one
+ * this builder's own last Send made, which the person has just seen made; a one-line hint by the
+ * answer, under its buttons (SendAgainHint), says a Send again makes a second. Two lines above
+ * the form, arriving with the answer, moved the form and the editor while the answer was read.
+ * `above`: another order holds it too (the warning, orange, above the form where Send is
+ * pressed), or several do. `room`: the Send just answered made an order and the orders are not
+ * asked again yet: the words keep their room, unseen, from the answer on.
+ */
+type ReferenceNoticePlace = { place: 'answer' } | { place: 'above'; orders: NamedOrder[]; room: boolean };
+
+function referenceNoticeOf(input: {
+  reference: string | null;
+  fresh: boolean;
+  profileId: number | null;
+  lastSend: LastSend | null;
+  followedOrder: FollowedOrderRef | null;
+  found: FoundOrders | null;
+}): ReferenceNoticePlace | null {
+  const { reference, fresh, profileId, lastSend, followedOrder, found } = input;
+  if (fresh || reference === null || profileId === null) return null;
+  // A Send that made an order is answered before the orders are asked again: what was found
+  // before it, and the order it made, say what the words will be.
+  if (lastSend?.orderId != null && found?.afterSend !== lastSend) {
+    const made: NamedOrder = {
+      orderId: lastSend.orderId,
+      profileName: lastSend.profileName,
+      createdAt: lastSend.at,
+      firstSeenAt: lastSend.at,
+    };
+    const before = found?.reference === reference ? found.orders : [];
+    const others = before.filter((order) => order.orderId !== made.orderId);
+    if (others.length === 0) return { place: 'answer' };
+    return { place: 'above', orders: [made, ...others], room: true };
+  }
+  if (found === null || found.reference !== reference) return null;
+  const [newest] = found.orders;
+  if (newest === undefined) return null;
+  if (found.orders.length === 1 && madeByOwnSend(newest.orderId, { followedOrder }))
+    return { place: 'answer' };
+  return { place: 'above', orders: found.orders, room: false };
+}
+
+/** The reference notice's inputs from the builder, for `profileId`, as last found. */
+function useReferenceNotice(profileId: number | null): ReferenceNoticePlace | null {
+  const reference = useBuilderStore((state) => referenceOf(state.document));
+  const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
+  const lastSend = useBuilderStore((state) => state.lastSend);
+  const followedOrder = useBuilderStore((state) => state.followedOrder);
+  const found = useFoundOrders((state) => state.found);
+  return referenceNoticeOf({ reference, fresh, profileId, lastSend, followedOrder, found });
+}
+
 /**
  * Says when the request's order_reference_id is already an order's of the active profile: the
  * spec calls it the merchant's unique order id, and a second Send made a second order with it
  * and said nothing. Said, not refused: sending it again on purpose is how a QA engineer learns
  * what the service does with a repeated reference (the spec does not say). Quiet while Fresh
- * reference is on, as each Send then writes a new one.
+ * reference is on, as each Send then writes a new one. Asks for the orders (the one place that
+ * does); says above the form what is not the builder's own last order (referenceNoticeOf).
  */
 export const ReferenceSentBefore = memo(function ReferenceSentBefore({
   profileId,
@@ -49,26 +108,28 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
   const fresh = useBuilderStore((state) => state.freshReferenceOnSend);
   // Asked again after each send: the order it made may be the one to name.
   const lastSend = useBuilderStore((state) => state.lastSend);
-  const followedOrder = useBuilderStore((state) => state.followedOrder);
-  const [found, setFound] = useState<FoundOrders | null>(null);
+  const notice = useReferenceNotice(profileId);
 
   useEffect(() => {
     if (reference === null || fresh || profileId === null) return;
     let current = true;
+    const found = (orders: NamedOrder[]) =>
+      current && useFoundOrders.setState({ found: { reference, orders, afterSend: lastSend } });
     const timer = setTimeout(() => {
       builderCalls
         .ordersMatching(reference, profileId)
         .then((page) => {
           // The search matches part of an id or reference: only the whole reference counts.
-          const orders = page.items
-            .filter((item) => item.referenceId === reference)
-            .map((item) => ({ item, at: createdOrFirstSeen(item).at }))
-            .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-            .map(({ item }) => item);
-          if (current) setFound({ reference, orders, afterSend: lastSend });
+          found(
+            page.items
+              .filter((item) => item.referenceId === reference)
+              .map((item) => ({ item, at: createdOrFirstSeen(item).at }))
+              .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+              .map(({ item }) => item),
+          );
         })
         // Unanswered (a lost console): nothing is claimed either way.
-        .catch(() => current && setFound({ reference, orders: [], afterSend: lastSend }));
+        .catch(() => found([]));
     }, ASK_AFTER_MS);
     return () => {
       current = false;
@@ -76,52 +137,37 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
     };
   }, [reference, fresh, profileId, lastSend]);
 
-  if (fresh || reference === null || profileId === null) return null;
-  // A Send that made an order is answered before the orders are asked again: the words that
-  // will name it keep their room, unseen, from the answer on. Arriving a moment later above the
-  // form and the editor, they pushed "Open checkout page" down under the pointer on its way.
-  if (lastSend?.orderId != null && found?.afterSend !== lastSend) {
-    const made: NamedOrder = {
-      orderId: lastSend.orderId,
-      profileName: lastSend.profileName,
-      createdAt: lastSend.at,
-      firstSeenAt: lastSend.at,
-    };
-    const before = found?.reference === reference ? found.orders : [];
-    const orders = [made, ...before.filter((order) => order.orderId !== made.orderId)];
+  if (notice === null || notice.place !== 'above' || reference === null) return null;
+  const words = <ReferenceNotice reference={reference} orders={notice.orders} />;
+  // The room kept while the words load: arriving a moment after the answer above the form and
+  // the editor, they pushed "Open checkout page" down under the pointer on its way.
+  if (notice.room)
     return (
       <div aria-hidden style={{ visibility: 'hidden' }} data-testid="reference-sent-before-room">
-        <ReferenceNotice reference={reference} orders={orders} newestIsOwn />
+        {words}
       </div>
     );
-  }
-  if (found === null || found.reference !== reference) return null;
-  const [newest] = found.orders;
-  if (newest === undefined) return null;
-  return (
-    <ReferenceNotice
-      reference={reference}
-      orders={found.orders}
-      newestIsOwn={madeByOwnSend(newest.orderId, { followedOrder })}
-      testId="reference-sent-before"
-    />
-  );
+  return <div data-testid="reference-sent-before">{words}</div>;
 });
 
+/**
+ * By the answer, under its buttons: the request's reference is the order's this builder's own
+ * last Send made, and only its, so a Send again makes a second order with it. One line, dimmed:
+ * it looks ahead, it warns of nothing done (referenceNoticeOf).
+ */
+export function SendAgainHint() {
+  const profileId = useProfilesStore((state) => selectActiveProfile(state)?.id ?? null);
+  const notice = useReferenceNotice(profileId);
+  if (notice?.place !== 'answer') return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="send-again-hint">
+      Sending this again makes a second order with this order_reference_id.
+    </Text>
+  );
+}
+
 /** The notice's words about `orders` (newest first, at least one), which hold `reference`. */
-function ReferenceNotice({
-  reference,
-  orders,
-  newestIsOwn,
-  testId,
-}: {
-  reference: string;
-  orders: NamedOrder[];
-  /** The newest is the order this builder's last successful Send made. */
-  newestIsOwn: boolean;
-  /** Only on the words shown: the room kept for them is not the notice. */
-  testId?: string;
-}) {
+function ReferenceNotice({ reference, orders }: { reference: string; orders: NamedOrder[] }) {
   const [newest] = orders;
   if (newest === undefined) return null;
   const link = (
@@ -137,17 +183,16 @@ function ReferenceNotice({
   // Several already: said as they are, the newest named (the one a Send just made, it may be).
   if (orders.length > 1)
     return (
-      <Text size="xs" c="orange" mb="xs" data-testid={testId}>
+      <Text size="xs" c="orange" mb="xs">
         order_reference_id {reference} is already {orders.length} orders' (the newest {link}, {where}), and a
         Send makes another; {spec}
       </Text>
     );
-  // The order this builder's last successful Send made: the words look ahead, quietly (after every
-  // first send, an orange line read as a mistake made); another order's: said as the warning it is.
+  // One order, and not the one this builder's own last Send made (that one is said by the
+  // answer, SendAgainHint): the warning it is.
   return (
-    <Text size="xs" c={newestIsOwn ? 'dimmed' : 'orange'} mb="xs" data-testid={testId}>
-      {newestIsOwn ? 'Sending this again makes a second order' : 'A Send makes another order'} with
-      order_reference_id {reference}, already order {link}'s ({where}); {spec}
+    <Text size="xs" c="orange" mb="xs">
+      A Send makes another order with order_reference_id {reference}, already order {link}'s ({where}); {spec}
     </Text>
   );
 }

@@ -21,6 +21,7 @@ import { TableHeader } from '@ui/table-header';
 import { ExchangeAnswer } from '@features/orders';
 import { useBuilderStore } from './builder-store';
 import { FollowedOrderPanel } from './followed-order-panel';
+import { SendAgainHint } from './reference-sent-before';
 import { cancelSend } from './send-checkout';
 import { useSendStore } from './send-store';
 import { formatDateTime } from '@ui/instant-format';
@@ -141,6 +142,8 @@ export function ResponsePanel() {
           </Group>
         </>
       )}
+      {/* Under the buttons: it arrives with the answer, and moves nothing above it if it goes. */}
+      <SendAgainHint />
       <ExchangeAnswer result={result} />
       {result.serviceError !== null && result.serviceError.errors.length > 0 && (
         <ServiceErrorEntries entries={result.serviceError.errors} />
@@ -196,6 +199,7 @@ function RestoredSend({ lastSend }: { lastSend: LastSend }) {
           </Button>
         </Group>
       )}
+      <SendAgainHint />
     </Stack>
   );
 }
