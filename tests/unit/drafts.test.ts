@@ -178,7 +178,8 @@ describe('drafts', () => {
     await call('saveBuilderState', state);
     await core.close();
     core = await open();
-    // Saved before the builder kept its last send (an older working copy): it has none.
+    // Saved before the builder kept its last send (an older working copy): it has none, and is
+    // not known to be replaceable without asking.
     expect(await call('getBuilderState', {})).toEqual({
       ...state,
       lastSend: null,
@@ -186,6 +187,7 @@ describe('drafts', () => {
       followedOrder: null,
       guidedOrder: null,
       notKept: null,
+      replaceable: false,
     });
 
     await call('deleteDraft', { id: draft.id });
@@ -196,6 +198,7 @@ describe('drafts', () => {
       followedOrder: null,
       guidedOrder: null,
       notKept: null,
+      replaceable: false,
       draftId: null,
       dirty: true,
     });
@@ -329,6 +332,8 @@ describe('drafts', () => {
       },
       // A newer document over 4 MiB that was not kept: the tab opened again says so.
       notKept: { at: '2026-11-28T13:31:05.000Z', bytes: 4_404_019 },
+      // The document reads as the request sent: Sample may replace it without asking.
+      replaceable: true,
     };
     await call('saveBuilderState', state);
     await core.close();
