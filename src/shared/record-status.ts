@@ -101,6 +101,11 @@ export type RecordStatus =
   | { kind: 'answered'; status: number }
   /** Sent, its answer still awaited. */
   | { kind: 'waiting' }
+  /**
+   * Imported while its exporting console still waited: this console waits for nothing (the
+   * interrupted sweep leaves imports alone), so it is never read as a wait anywhere.
+   */
+  | { kind: 'no_answer_imported' }
   /** Sent, and no answer came (a network error, a timeout). */
   | { kind: 'failed' }
   /** Sent whole, then no answer (cancelled, timed out, cut off): the service may have carried it out. */
@@ -118,7 +123,8 @@ export function recordStatus(summary: StatusFields): RecordStatus {
   if (summary.notSent !== undefined && summary.notSent !== null)
     return { kind: 'not_sent', why: summary.notSent };
   if (summary.status !== null) return { kind: 'answered', status: summary.status };
-  if (summary.error === null) return { kind: 'waiting' };
+  if (summary.error === null)
+    return summary.imported === true ? { kind: 'no_answer_imported' } : { kind: 'waiting' };
   return summary.unanswered === true ? { kind: 'unanswered' } : { kind: 'failed' };
 }
 
@@ -147,7 +153,9 @@ export function recordStatusWord(summary: StatusFields, waiting = '…'): string
     case 'answered':
       return String(read.status);
     case 'waiting':
-      return summary.imported === true ? IMPORTED_NO_ANSWER_WORD : waiting;
+      return waiting;
+    case 'no_answer_imported':
+      return IMPORTED_NO_ANSWER_WORD;
     case 'failed':
       return 'failed';
     case 'unanswered':

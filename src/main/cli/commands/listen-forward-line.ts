@@ -1,5 +1,5 @@
 import type { TimelineSummary } from '../../../shared/events';
-import { NOT_SENT_WORDS, recordStatus } from '../../../shared/record-status';
+import { IMPORTED_NO_ANSWER_WORD, NOT_SENT_WORDS, recordStatus } from '../../../shared/record-status';
 import { listenField } from './listen-field';
 
 /**
@@ -30,6 +30,8 @@ export function forwardLine(summary: TimelineSummary): string {
       return `  forward ${webhook} to ${target} failed: ${listenField(summary.error)}\n`;
     case 'waiting':
       return `  forwarded ${webhook} to ${target}: no answer yet\n`;
+    case 'no_answer_imported':
+      return `  forwarded ${webhook} to ${target}: ${IMPORTED_NO_ANSWER_WORD} in the imported file\n`;
     case 'unanswered':
       return `  forwarded ${webhook} to ${target}: ${listenField(summary.error)}\n`;
     case 'answered':

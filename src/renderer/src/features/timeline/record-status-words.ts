@@ -37,10 +37,11 @@ export function statusWords(summary: StatusFields): {
     case 'unanswered':
       return colored(text, 'orange', false);
     case 'waiting':
-      // An import with no answer in its file: recordStatusWord's `no answer`, the shared sentence
-      // (record-status.ts) as its why, as `history` and the detail's answer line say them.
-      if (summary.imported === true) return { ...dimmed(text), why: IMPORTED_NO_ANSWER_WORDS };
       return dimmed(text);
+    // An import with no answer in its file: recordStatusWord's `no answer`, the shared sentence
+    // (record-status.ts) as its why, as `history` and the detail's answer line say them.
+    case 'no_answer_imported':
+      return { ...dimmed(text), why: IMPORTED_NO_ANSWER_WORDS };
     case 'not_sent':
       return dimmed(text);
   }

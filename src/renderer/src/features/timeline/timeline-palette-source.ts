@@ -1,4 +1,4 @@
-import { recordStatusWord } from '@shared/record-status';
+import { recordStatus, recordStatusWord } from '@shared/record-status';
 import { registerPaletteSource } from '@ui/palette/palette-sources';
 import { timelineRecords } from './timeline-records-store';
 import { hashLink, timelineParams } from './timeline-url';
@@ -23,7 +23,8 @@ registerPaletteSource({
         .trim(),
       description: [
         formatShortInstant(item.at),
-        item.status === null && item.error === null ? null : recordStatusWord(item),
+        // A wait has no word here; every other reading (a dropped delivery's `not sent` included) has.
+        recordStatus(item).kind === 'waiting' ? null : recordStatusWord(item),
         item.eventType,
         item.tokenVerdict,
         item.orderId,

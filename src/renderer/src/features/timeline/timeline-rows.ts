@@ -58,9 +58,9 @@ function missingOf(origin: TimelineSummary, linked: OnScreen | undefined): strin
   const status = recordStatus(origin);
   // Never sent: no answer was to come, nor an arrival (the emulator dropped it, or had nowhere to send it).
   if (status.kind === 'not_sent') return `${NOT_SENT_WORDS[status.why]}, so no arrival`;
+  if (status.kind === 'waiting') return 'sent, no answer yet';
   // An import's wait ended with the console that exported it: nothing is still to come.
-  if (status.kind === 'waiting')
-    return origin.imported ? 'no answer in the imported file, so no arrival known' : 'sent, no answer yet';
+  if (status.kind === 'no_answer_imported') return 'no answer in the imported file, so no arrival known';
   if (status.kind === 'failed') return 'no answer, so no arrival';
   // Written whole, then cancelled, timed out or cut off: the listener may well have it.
   if (status.kind === 'unanswered') return 'sent whole with no answer, so it may have arrived';

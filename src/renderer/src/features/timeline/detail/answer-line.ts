@@ -19,7 +19,7 @@ type NoAnswerFields = Pick<TimelineDetail, 'status' | 'error' | 'notSent' | 'imp
  * `no answer` and the Overview of a notification says why, as a request's answer line does.
  */
 export function importedWithoutAnswer(detail: NoAnswerFields): boolean {
-  return detail.imported && recordStatus(detail).kind === 'waiting';
+  return recordStatus(detail).kind === 'no_answer_imported';
 }
 
 /**
@@ -27,7 +27,17 @@ export function importedWithoutAnswer(detail: NoAnswerFields): boolean {
  * import (the header said `no answer`, the tab as if this console were still waiting).
  */
 export function noResponseLine(detail: NoAnswerFields): string {
-  if (detail.notSent !== null) return notSentLine(detail.error, detail.notSent);
-  if (detail.error !== null) return `No answer: ${detail.error}`;
-  return detail.imported ? IMPORTED_NO_ANSWER_WORDS : 'No answer yet.';
+  const read = recordStatus(detail);
+  switch (read.kind) {
+    case 'not_sent':
+      return notSentLine(detail.error, read.why);
+    case 'no_answer_imported':
+      return IMPORTED_NO_ANSWER_WORDS;
+    case 'waiting':
+      return 'No answer yet.';
+    case 'answered':
+    case 'failed':
+    case 'unanswered':
+      return `No answer: ${detail.error ?? 'none stored'}`;
+  }
 }
