@@ -243,3 +243,32 @@ test('the reference notice stays the builder’s own after a Send that created n
   await expect(sendAgain).toHaveText(own);
   await expect(sentBefore).toHaveCount(0);
 });
+
+// Seen in a walk: "Send with 1 error?" asked, then the view left by its address (Back, a link,
+// a shortcut): the question stayed open over the Timeline, and "Send anyway" there sent from a
+// Builder no longer shown. Leaving withdraws it as a no.
+test('leaving the Builder under "Send with 1 error?" withdraws the question and sends nothing', async ({
+  page,
+  setup,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, setup.served, '#/builder');
+  await page.getByRole('button', { name: 'Sample', exact: true }).click();
+  await new BuilderPage(page).field('Description').fill('');
+
+  await page.getByRole('button', { name: 'Send to Local' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send with 1 error?' })).toBeVisible();
+  await page.evaluate(() => {
+    window.location.hash = '#/timeline';
+  });
+  await expect(page.getByTestId('timeline-view')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(setup.fake.received.filter((request) => request.path === '/checkout')).toHaveLength(0);
+
+  // Back in the Builder, Send asks again: the first question left nothing half-decided.
+  await page.evaluate(() => {
+    window.location.hash = '#/builder';
+  });
+  await page.getByRole('button', { name: 'Send to Local' }).click();
+  await expect(page.getByRole('dialog', { name: 'Send with 1 error?' })).toBeVisible();
+});

@@ -42,6 +42,8 @@ export function confirmLiveCall(
   action: string,
   reached: LiveAddress | null = profile.liveAddress,
   address: string = profile.baseUrl,
+  /** Closes the question as a no once it no longer stands (the view that asked was left). */
+  withdrawn?: AbortSignal,
 ): Promise<boolean> {
   if (!callNeedsLiveYes(profile, reached)) return Promise.resolve(true);
   const elsewhere = profile.environment === 'live' || reached === null ? null : reached;
@@ -58,6 +60,7 @@ export function confirmLiveCall(
     ),
     confirmLabel: 'Yes, send to production',
     color: 'red',
+    withdrawn,
   });
 }
 

@@ -84,3 +84,18 @@ function followAddress(): void {
 }
 
 window.addEventListener('hashchange', followAddress);
+
+/**
+ * A signal that aborts once the view shown now is left (a shortcut, the palette, Back): what a
+ * view asked (confirm-dialog's `withdrawn`) no longer stands over another view. `release` stops
+ * watching once the question is answered.
+ */
+export function whileViewShown(): { left: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const view = useNavigation.getState().view;
+  const release = useNavigation.subscribe((state) => {
+    if (state.view !== view) controller.abort();
+  });
+  controller.signal.addEventListener('abort', release, { once: true });
+  return { left: controller.signal, release };
+}

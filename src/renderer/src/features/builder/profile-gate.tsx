@@ -12,7 +12,7 @@ import { useSendStore } from './send-store';
  * base URL stops the send; a missing API token asks, since a request without one is a fair
  * negative test (the service's 401).
  */
-export async function profileReadyToSend(profile: ProfileView): Promise<boolean> {
+export async function profileReadyToSend(profile: ProfileView, withdrawn?: AbortSignal): Promise<boolean> {
   const problems = profileProblems(profile);
   if (problems.length === 0) return true;
   if (problems.some((problem) => problem.kind === 'placeholder_base_url')) {
@@ -41,6 +41,7 @@ export async function profileReadyToSend(profile: ProfileView): Promise<boolean>
     confirmLabel: 'Send anyway',
     cancelLabel: 'Set the token',
     color: 'orange',
+    withdrawn,
   });
   if (choice === 'cancel') useNavigation.getState().navigate('profiles', { id: String(profile.id) });
   return choice === 'confirm';

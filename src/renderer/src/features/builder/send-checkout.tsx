@@ -1,5 +1,6 @@
 import { List, Stack, Text } from '@mantine/core';
 import { confirmAction } from '@ui/confirm-dialog';
+import { whileViewShown } from '@ui/navigation';
 import { freshOrderReferenceId, type Finding } from '@shared/checkout';
 import { setIn } from '@shared/builder/document-edit';
 import type { ProfileView } from '@shared/profile';
@@ -19,8 +20,13 @@ import { awaitsWorkingCopyChoice } from './working-copy-offer';
 const SHOWN_ERRORS = 6;
 
 /** Asks before a payload with errors (or text that is not JSON) goes out; resolves true for "Send anyway". */
-function confirmSendAnyway(errors: readonly Finding[], parseMessage: string | null): Promise<boolean> {
+function confirmSendAnyway(
+  errors: readonly Finding[],
+  parseMessage: string | null,
+  withdrawn: AbortSignal,
+): Promise<boolean> {
   return confirmAction({
+    withdrawn,
     title:
       parseMessage === null
         ? `Send with ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}?`
@@ -76,20 +82,24 @@ export async function sendFromBuilder(profile: ProfileView | null): Promise<void
   // was asked, Send or Ctrl+Enter again asked again, and each answer sent its own order.
   if (deciding || useSendStore.getState().requestKey !== null) return;
   deciding = true;
+  // Its questions belong to the Builder: left under one (Ctrl/Cmd+K, a shortcut, Back), the
+  // question is withdrawn as a no, never left over the Timeline asking for a send from elsewhere.
+  const { left, release } = whileViewShown();
   try {
-    await decideAndSend(profile);
+    await decideAndSend(profile, left);
   } finally {
+    release();
     deciding = false;
   }
 }
 
-async function decideAndSend(profile: ProfileView | null): Promise<void> {
+async function decideAndSend(profile: ProfileView | null, left: AbortSignal): Promise<void> {
   const blocked = sendBlockedWords(profile, awaitsWorkingCopyChoice());
   if (profile === null || blocked !== null) {
     useSendStore.setState({ error: blocked === null ? null : failedWith(blocked), panel: 'response' });
     return;
   }
-  if (!(await profileReadyToSend(profile))) return;
+  if (!(await profileReadyToSend(profile, left))) return;
   // What was typed a moment ago goes too, judged before anything is decided.
   flushRawEdits();
   useBuilderStore.getState().revealAllErrors();
@@ -100,9 +110,17 @@ async function decideAndSend(profile: ProfileView | null): Promise<void> {
     builder.parseError === null
       ? null
       : `line ${builder.parseError.line}, column ${builder.parseError.column}: ${builder.parseError.message}`;
-  if ((errors.length > 0 || parseMessage !== null) && !(await confirmSendAnyway(errors, parseMessage)))
+  if ((errors.length > 0 || parseMessage !== null) && !(await confirmSendAnyway(errors, parseMessage, left)))
     return;
-  if (!(await confirmLiveCall(profile, 'Creating a checkout session'))) {
+  if (
+    !(await confirmLiveCall(
+      profile,
+      'Creating a checkout session',
+      profile.liveAddress,
+      profile.baseUrl,
+      left,
+    ))
+  ) {
     // Said as what happened: the last answer left in view stood for this send, or "Nothing sent yet".
     useSendStore.setState({ error: LIVE_CONFIRMATION_CANCELLED, needsSetup: null, panel: 'response' });
     return;
