@@ -18,6 +18,8 @@ export async function load(options: {
   method?: 'POST' | 'GET';
   headers?: Record<string, string>;
   body?: string;
+  /** Each request's `[<id>]` in the body replaced by an id of its own (autocannon's idReplacement). */
+  uniqueIds?: boolean;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
@@ -26,6 +28,7 @@ export async function load(options: {
     method: options.method ?? 'POST',
     headers: options.headers ?? {},
     ...(options.body === undefined ? {} : { body: options.body }),
+    idReplacement: options.uniqueIds === true,
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
