@@ -40,7 +40,7 @@ describe("an expect-webhook step's event", () => {
 
   it('far from any event names the events there are', () => {
     expect(problemsOf(steps(...expectWebhook('shipped')))).toEqual([
-      'case.yaml:6:12: steps[1].event: "shipped" is not an event the service sends: one of order_approved, order_authorised, order_captured, order_declined, order_expired, order_canceled, order_refunded',
+      'case.yaml:6:12: steps[1].event: "shipped" is not an event the service sends: one of "order_approved", "order_authorised", "order_captured", "order_declined", "order_expired", "order_canceled", "order_refunded"',
     ]);
   });
 
@@ -114,6 +114,48 @@ describe("a file's problems", () => {
       'case.yaml:4:5: steps[0].sampel: unknown field "sampel"',
       'case.yaml:5:5: steps[1].action: missing; expected one of "pay", "decline", "cancel", "expire"',
       'case.yaml:6:5: steps[1].acton: unknown field "acton"',
+    ]);
+  });
+});
+
+/**
+ * A step's kind was said as no other field is: `steps[0].step: step must be one of checkout, …`
+ * both for a kind left out and for a misspelt one, the value not quoted and no nearest kind.
+ */
+describe("a step's kind", () => {
+  const kinds =
+    '"checkout", "customer", "expect-webhook", "operation", "send-webhook", "expect-order", "wait", "set"';
+
+  it('left out is missing, with the kinds there are', () => {
+    expect(problemsOf(steps('  - title: no kind', '    for: 1s'))).toEqual([
+      `case.yaml:3:5: steps[0].step: missing; expected one of ${kinds}`,
+    ]);
+  });
+
+  it('misspelt is quoted, with the nearest kind', () => {
+    expect(problemsOf(steps('  - step: sett', '    vars: { a: 1 }'))).toEqual([
+      'case.yaml:3:11: steps[0].step: "sett" is not a kind of step; did you mean "set"?',
+    ]);
+    expect(problemsOf(steps('  - step: expect_webhook', '    event: order_approved'))).toEqual([
+      'case.yaml:3:11: steps[0].step: "expect_webhook" is not a kind of step; did you mean "expect-webhook"?',
+    ]);
+  });
+
+  it('far from any kind is quoted, with the kinds there are', () => {
+    expect(problemsOf(steps('  - step: pay'))).toEqual([
+      `case.yaml:3:11: steps[0].step: "pay" is not a kind of step: one of ${kinds}`,
+    ]);
+    expect(problemsOf(steps('  - step: 5'))).toEqual([
+      `case.yaml:3:11: steps[0].step: 5 is not a kind of step: one of ${kinds}`,
+    ]);
+  });
+});
+
+// `steps[3].for: missing` said nothing of what a wait's `for` takes, as the other fields do.
+describe("a wait step's for, left out", () => {
+  it('is missing, with what it takes', () => {
+    expect(problemsOf(steps('  - step: wait'))).toEqual([
+      'case.yaml:3:5: steps[0].for: missing; expected a duration such as 500ms, 10s or 2m, or whole milliseconds such as 1500',
     ]);
   });
 });

@@ -84,7 +84,7 @@ describe('an invalid scenario file', () => {
       'case.yaml:3:5: steps[0]: a checkout step needs one of sample, file, draft or payload',
     ]);
     expect(problemsOf('name: x\nsteps:\n  - step: pay\n')[0]).toMatch(
-      /^case\.yaml:3:11: steps\[0\]\.step: step must be one of checkout, customer/,
+      /^case\.yaml:3:11: steps\[0\]\.step: "pay" is not a kind of step: one of "checkout", "customer"/,
     );
   });
 
@@ -173,7 +173,7 @@ describe('an invalid scenario file', () => {
     const problems = loadScenarios([dir], dir).problems.map(formatProblem);
     expect(problems).toEqual([
       expect.stringMatching(/^bomb\.yaml:3:10: cannot be read: Excessive alias count/),
-      'typo.yaml:3:5: steps[0].for: missing',
+      'typo.yaml:3:5: steps[0].for: missing; expected a duration such as 500ms, 10s or 2m, or whole milliseconds such as 1500',
       'typo.yaml:4:5: steps[0].forr: unknown field "forr"',
     ]);
     const run = await runCliCaptured(['--data-dir', join(bombs.dir, 'data'), 'test', dir]);

@@ -40,12 +40,21 @@ export function durationMsOf(value: number | string): number | null {
   return Math.round(value.endsWith('ms') ? amount : value.endsWith('m') ? amount * 60_000 : amount * 1000);
 }
 
-/** A field left out is said as every missing field is (zod-words: "missing"). */
-const wordedUnlessMissing = (value: unknown, problem: (value: unknown) => string): string | undefined =>
-  value === undefined ? undefined : problem(value);
+/**
+ * A field left out is said as every missing field is (zod-words: "missing"), with what it takes
+ * when that is more than a type: a bare `steps[3].for: missing` left the reader to guess.
+ */
+const wordedUnlessMissing = (
+  value: unknown,
+  problem: (value: unknown) => string,
+  takes?: string,
+): string | undefined =>
+  value !== undefined ? problem(value) : takes === undefined ? undefined : `missing; expected ${takes}`;
 
-const DURATION_WORDS = 'write a duration such as 500ms, 10s or 2m';
+const A_DURATION = 'a duration such as 500ms, 10s or 2m';
+const DURATION_WORDS = `write ${A_DURATION}`;
 const WHOLE_MS = `${DURATION_WORDS}, or whole milliseconds such as 1500`;
+const DURATION_TAKES = `${A_DURATION}, or whole milliseconds such as 1500`;
 
 /**
  * A refused value as it was written, for a message that says what is wrong with it: text quoted
@@ -82,7 +91,7 @@ export const duration = z
         .regex(DURATION_PATTERN, { abort: true })
         .refine((text) => (durationMsOf(text) ?? 0) <= DURATION_MAX_MS, { abort: true }),
     ],
-    { error: (issue) => wordedUnlessMissing(issue.input, durationProblem) },
+    { error: (issue) => wordedUnlessMissing(issue.input, durationProblem, DURATION_TAKES) },
   )
   .meta({ description: 'Milliseconds, or a duration such as 500ms, 10s or 2m; at most 24 hours.' });
 
@@ -138,7 +147,14 @@ export const statusMatcher = z
       z.string().regex(STATUS_CLASS_PATTERN, { abort: true }),
       z.array(statusNumber).min(1, { abort: true }),
     ],
-    { error: (issue) => wordedUnlessMissing(issue.input, statusProblem) },
+    {
+      error: (issue) =>
+        wordedUnlessMissing(
+          issue.input,
+          statusProblem,
+          'a status such as 200, a class such as 4xx, or a list such as [200, 202]',
+        ),
+    },
   )
   .meta({ description: 'A status (200), a class ("4xx") or a list of statuses ([200, 202]).' });
 
@@ -188,7 +204,7 @@ export function amountProblem(value: unknown): string {
  */
 export const amount = z
   .union([z.number(), z.string().regex(DECIMAL_TEXT, { abort: true })], {
-    error: (issue) => wordedUnlessMissing(issue.input, amountProblem),
+    error: (issue) => wordedUnlessMissing(issue.input, amountProblem, "an amount, such as '50.00' or 50"),
   })
   // A capture or refund of 0 or less can only be the service's refusal (the Orders view offers
   // none); a file that means to send one writes the whole `body`, sent as written.
@@ -208,11 +224,20 @@ export const amount = z
  * does not show (order-states.ts owns both lists).
  */
 export function eventNameProblem(value: unknown): string {
-  const notSent = `${writtenValue(value)} is not an event the service sends`;
-  const suggestion = typeof value === 'string' ? suggestKey(value, ORDER_EVENT_TYPES) : undefined;
+  return notOneOfProblem(value, ORDER_EVENT_TYPES, 'an event the service sends');
+}
+
+/**
+ * A value that is none of a field's words, quoted as written, with the nearest word when it is
+ * close enough to be a typo (`"sett" is not a kind of step; did you mean "set"?`), else the words
+ * there are. One wording for an event name and a step's kind.
+ */
+export function notOneOfProblem(value: unknown, words: readonly string[], what: string): string {
+  const notOne = `${writtenValue(value)} is not ${what}`;
+  const suggestion = typeof value === 'string' ? suggestKey(value, words) : undefined;
   return suggestion === undefined
-    ? `${notSent}: one of ${ORDER_EVENT_TYPES.join(', ')}`
-    : `${notSent}; did you mean "${suggestion}"?`;
+    ? `${notOne}: one of ${words.map((word) => JSON.stringify(word)).join(', ')}`
+    : `${notOne}; did you mean "${suggestion}"?`;
 }
 
 export const eventName = z

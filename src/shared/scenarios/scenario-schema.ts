@@ -8,6 +8,7 @@ import {
   amount,
   duration,
   eventName,
+  notOneOfProblem,
   pointer,
   pointerKey,
   statusMatcher,
@@ -320,23 +321,37 @@ export const setStepSchema = z.strictObject({
   vars: z.record(variableName, z.unknown()),
 });
 
-export const scenarioStepSchema = z.discriminatedUnion(
-  'step',
-  [
-    checkoutStepSchema,
-    customerStepSchema,
-    expectWebhookStepSchema,
-    operationStepSchema,
-    sendWebhookStepSchema,
-    expectOrderStepSchema,
-    waitStepSchema,
-    setStepSchema,
-  ],
-  {
-    error: () =>
-      'step must be one of checkout, customer, expect-webhook, operation, send-webhook, expect-order, wait, set',
-  },
-);
+const STEP_SCHEMAS = [
+  checkoutStepSchema,
+  customerStepSchema,
+  expectWebhookStepSchema,
+  operationStepSchema,
+  sendWebhookStepSchema,
+  expectOrderStepSchema,
+  waitStepSchema,
+  setStepSchema,
+] as const;
+
+/** The kinds of step, in the order the reference lists them. */
+export const STEP_KINDS = STEP_SCHEMAS.map((schema) => schema.shape.step.value);
+
+/**
+ * A step's kind left out or not one there is, said as any other field's: missing with what it
+ * takes, or the value quoted with the nearest kind (`step: sett`). A step that is not a mapping
+ * (`- wait`) is left to zod-words ("must be an object, not text").
+ */
+function stepKindProblem(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'invalid_union') return undefined;
+  const kind: unknown =
+    typeof issue.input === 'object' && issue.input !== null
+      ? Object.getOwnPropertyDescriptor(issue.input, 'step')?.value
+      : undefined;
+  return kind === undefined
+    ? `missing; expected one of ${STEP_KINDS.map((name) => JSON.stringify(name)).join(', ')}`
+    : notOneOfProblem(kind, STEP_KINDS, 'a kind of step');
+}
+
+export const scenarioStepSchema = z.discriminatedUnion('step', STEP_SCHEMAS, { error: stepKindProblem });
 export type ScenarioStep = z.output<typeof scenarioStepSchema>;
 export type StepKind = ScenarioStep['step'];
 
