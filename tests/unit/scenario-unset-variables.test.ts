@@ -101,6 +101,104 @@ describe('a variable no earlier step sets', () => {
   });
 });
 
+/**
+ * A step about an order with no `order:` takes `${order_id}`: written out, a file where no step
+ * before sets it was refused when read; left to its default, it ran, and the step erred ("no
+ * order yet…", exit 1). The default is checked by the same rule, where the step starts.
+ */
+describe("a step's order left to its default", () => {
+  const noOrder = (index: number) =>
+    `steps[${index}].order: left out, it is \${order_id}, which no step before this one sets (none is set by then): run a checkout step first, or give the step an order`;
+
+  it('is a problem of the file when no step before sets ${order_id}', () => {
+    for (const step of [
+      ['  - step: operation', '    operation: capture', '    amount: 5'],
+      ['  - step: expect-webhook', '    event: order_approved'],
+      ['  - step: customer', '    action: pay'],
+      ['  - step: expect-order', '    state: approved'],
+      ['  - step: send-webhook', '    to: listener', '    event: order_approved'],
+      ['  - step: send-webhook', '    to: listener', '    from: { event: order_approved }'],
+    ])
+      expect(problemsOf(['name: no order', 'steps:', ...step, ''].join('\n')), step[0]).toEqual([
+        `case.yaml:3:5: ${noOrder(0)}`,
+      ]);
+  });
+
+  it('names what is set by then, and leaves alone a step with its own order or none needed', () => {
+    const text = [
+      'name: orders',
+      'vars: { mine: o-1 }',
+      'steps:',
+      '  - step: operation',
+      '    operation: getOrder',
+      '    order: "${mine}"',
+      '  - step: send-webhook',
+      '    to: listener',
+      '    body: { any: thing }',
+      '  - step: customer',
+      '    action: pay',
+      '  - step: checkout',
+      '    sample: { country: SA }',
+      '  - step: customer',
+      '    action: pay',
+      '',
+    ].join('\n');
+    expect(problemsOf(text)).toEqual([
+      'case.yaml:10:5: steps[2].order: left out, it is ${order_id}, which no step before this one sets (set by then: mine): run a checkout step first, or give the step an order',
+    ]);
+  });
+});
+
+/**
+ * Variables were checked only once the file had no other problem: a file's six problems were
+ * printed, and three more (`${nope}`…) only after those were fixed. Every step that could be
+ * read is checked in the same pass; one whose own shape is broken is not, but what it would set
+ * still counts, so fixing it does not bring new problems either.
+ */
+describe('variable problems beside the other problems of a file', () => {
+  it('are reported in the same pass', () => {
+    const text = [
+      'name: all at once',
+      'steps:',
+      '  - step: checkout',
+      '    sample: { country: SA }',
+      '    capture: { ref: /order_reference_id }',
+      '    forr: 1',
+      '  - step: set',
+      '    vars: { half: "5.00", "1a": 2 }',
+      '  - step: operation',
+      '    operation: refund',
+      '    order: ${nope}',
+      '  - step: operation',
+      '    operation: capture',
+      '    amount: "${half}"',
+      '    expect: { fields: { /x: "${also_nope} ${ref}" } }',
+      '  - step: wait',
+      '    for: 2 seconds',
+      '    title: "${skipped_in_a_broken_step}"',
+      '  - step: sett',
+      '    vars: { later: 1 }',
+      '  - step: operation',
+      '    operation: getOrder',
+      '    order: "${order_idd}"',
+      '',
+    ].join('\n');
+    expect(problemsOf(text)).toEqual([
+      'case.yaml:6:5: steps[0].forr: unknown field "forr"',
+      'case.yaml:8:27: steps[1].vars: "1a" is not a variable name: letters, digits and _, not starting with a digit',
+      expect.stringMatching(
+        /^case\.yaml:11:12: steps\[2\]\.order: \$\{nope\} is not set by any step before this one \(set by then: /,
+      ),
+      expect.stringMatching(
+        /^case\.yaml:15:29: steps\[3\]\.expect\.fields\["\/x"\]: \$\{also_nope\} is not set/,
+      ),
+      'case.yaml:17:10: steps[4].for: "2 seconds" is not a duration: write a duration such as 500ms, 10s or 2m',
+      'case.yaml:19:11: steps[5].step: "sett" is not a kind of step; did you mean "set"?',
+      expect.stringMatching(/^case\.yaml:23:12: steps\[6\]\.order: \$\{order_idd\} is not set/),
+    ]);
+  });
+});
+
 // A step written as a YAML alias was reported at "line 1" (its line was read from maps only).
 describe('the line of a step', () => {
   it('written as an alias is where the alias is', () => {

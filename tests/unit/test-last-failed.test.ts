@@ -186,7 +186,10 @@ describe('test --rerun N', () => {
 
 describe('test --last-failed after a narrowed run (--grep)', () => {
   // A scenario that errors at once (no order to get), and one that passes.
-  const FAILS = (name: string) => `name: ${name}\nsteps:\n  - step: operation\n    operation: getOrder\n`;
+  // Errs when it runs: its order from an environment variable that is not set (with no order at
+  // all, the file is refused when read).
+  const FAILS = (name: string) =>
+    `name: ${name}\nsteps:\n  - step: operation\n    operation: getOrder\n    order: '\${env.CC_TEST_NOT_SET}'\n`;
   const PASSES = (name: string) => `name: ${name}\nsteps:\n  - step: wait\n    for: 1ms\n`;
   const narrowed = join(temp.dir, 'narrowed');
   const data = join(temp.dir, 'data-narrowed');

@@ -23,7 +23,7 @@ import {
 } from '../../shared/scenarios/scenario-schema';
 import { stepTitle } from '../../shared/scenarios/step-title';
 import { inLineOrder, type ScenarioFileProblem } from '../../shared/scenarios/scenario-file-problems';
-import { unsetVariables } from './unset-variables';
+import { readSteps, unsetVariables } from './unset-variables';
 import { readPath } from '../../shared/scenarios/json-pointer';
 import { variableNamesIn } from '../../shared/scenarios/variables';
 import { expandScenarioPaths } from './scenario-paths';
@@ -291,10 +291,19 @@ export function loadScenarioText(
     };
   };
   const parsed = scenarioSchema.safeParse(js);
-  if (!parsed.success) return inLineOrder(parsed.error.issues.map((issue) => at(placedIssue(issue, js))));
-  const unset = unsetVariables(parsed.data);
-  if (unset.length > 0)
-    return inLineOrder(unset.map(({ path, message }) => at({ message, path, key: null, field: path })));
+  // Variables are checked beside the schema's problems, on the steps that could be read: checked
+  // only once the rest was right, a file's typos came to light one round of fixes later.
+  const unset = parsed.success
+    ? unsetVariables(
+        parsed.data.vars,
+        parsed.data.steps.map((step) => ({ step })),
+      )
+    : unsetVariables(readPath(js, ['vars']), readSteps(js));
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => at(placedIssue(issue, js)))),
+    ...unset.map(({ path, message }) => at({ message, path, key: null, field: path })),
+  ];
+  if (!parsed.success || problems.length > 0) return inLineOrder(problems);
   const steps = doc.getIn(['steps'], true);
   const stepLines = parsed.data.steps.map((_, index) => {
     const node: unknown = isSeq(steps) ? steps.items[index] : undefined;

@@ -46,8 +46,9 @@ test('a scenario of tens of thousands of steps opens with the steps in view, and
 test('a long scenario that did not pass opens at the step that failed', async ({ page, served }) => {
   const folder = mkdtempSync(join(tmpdir(), 'cc-e2e-many-steps-failed-'));
   try {
-    // 300 waits, then a step that cannot run (no order yet): it is far below the box's first view.
-    const text = `name: long then broken\nsteps:\n${'  - step: wait\n    for: 0ms\n'.repeat(300)}  - step: operation\n    operation: getOrder\n`;
+    // 300 waits, then a step that cannot run (its order from an environment variable that is not
+    // set): it is far below the box's first view.
+    const text = `name: long then broken\nsteps:\n${'  - step: wait\n    for: 0ms\n'.repeat(300)}  - step: operation\n    operation: getOrder\n    order: '\${env.CC_E2E_NOT_SET}'\n`;
     writeFileSync(join(folder, 'long.yaml'), text);
     await openConsole(page, served, '#/scenarios');
     const scenarios = new ScenariosPage(page);

@@ -19,7 +19,9 @@ test("a run's summary in the Scenarios view says what `runs` prints for it", asy
     );
     writeFileSync(
       join(folder, 'c-errors.yaml'),
-      'name: errors\nsteps:\n  - step: operation\n    operation: getOrder\n',
+      // An order from an environment variable that is not set: the step errs when the run reaches
+      // it (with no order at all, the file is refused when read).
+      "name: errors\nsteps:\n  - step: operation\n    operation: getOrder\n    order: '${env.CC_E2E_NOT_SET}'\n",
     );
     await openConsole(page, served, '#/scenarios');
     const scenarios = new ScenariosPage(page);
