@@ -224,12 +224,25 @@ const cases: Case[] = [
     effects: ['moved', 'moved', 'moved', 'moved', 'moved'],
     check: (lifecycle) => expect(lifecycle.facts.refundedAmount).toBe('50.00'),
   },
+  // Each with its exact reason, in the words the listener's verdict of such a body gives.
   ...[
-    ['too large for a double', Number.POSITIVE_INFINITY], // what JSON.parse makes of 1e400
-    ['negative', -50],
-    ['not a number', 'oops'],
-    ['finer than the currency (0.004 SAR)', '0.004'],
-  ].map(([what, amount]): Case => ({
+    [
+      'too large for a double',
+      Number.POSITIVE_INFINITY, // what JSON.parse makes of 1e400
+      'amount must be a number or a numeric string such as 12.50, not a number too large to be held (1e999…)',
+    ],
+    ['negative', -50, 'amount -50 is negative'],
+    [
+      'not a number',
+      'oops',
+      'amount must be a number or a numeric string such as 12.50, not the text "oops"',
+    ],
+    [
+      'finer than the currency (0.004 SAR)',
+      '0.004',
+      'amount 0.004 has 3 decimals; SAR has 2, so its smallest amount is 0.01',
+    ],
+  ].map(([what, amount, why]): Case => ({
     name: `a capture notification whose amount is given but ${String(what)} contradicts the order: not counted as the whole`,
     records: () => [
       created({ amount: '100.00' }),
@@ -247,8 +260,7 @@ const cases: Case[] = [
         expect.objectContaining({
           recordId: 5,
           code: 'unreadable_amount',
-          message:
-            'order_captured gives captured_amount, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has)',
+          message: `order_captured gives captured_amount, but not as an amount that can be counted: ${String(why)}`,
         }),
       ]);
     },
@@ -305,7 +317,7 @@ const cases: Case[] = [
     effects: ['moved', 'moved', 'moved', 'moved', 'contradicts'],
     check: (lifecycle) => {
       expect(lifecycle.findings[0]?.message).toBe(
-        'The refund call gives refunds[1].total_amount, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has), and the service answered 200',
+        'The refund call gives refunds[1].total_amount, but not as an amount that can be counted: amount -5 is negative, and the service answered 200',
       );
     },
   },

@@ -58,7 +58,7 @@ describe('an amount a console call writes with more digits than JSON holds', () 
         recordId: 4,
         code: 'unreadable_amount',
         message:
-          'The capture answer gives captured_amount, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has): amount 1.0000000000000001 has 16 decimals; SAR has 2, so its smallest amount is 0.01, and the service answered 200',
+          'The capture answer gives captured_amount, but not as an amount that can be counted: amount 1.0000000000000001 has 16 decimals; SAR has 2, so its smallest amount is 0.01, and the service answered 200',
       }),
     ]);
   });
@@ -70,7 +70,7 @@ describe('an amount a console call writes with more digits than JSON holds', () 
       expect.objectContaining({
         code: 'unreadable_amount',
         message:
-          'The capture answer gives captured_amount, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has): amount 12345678901234567890.12 is read as 12345678901234567000 (the nearest number JSON holds), not as written, and the service answered 200',
+          'The capture answer gives captured_amount, but not as an amount that can be counted: amount 12345678901234567890.12 is read as 12345678901234567000 (the nearest number JSON holds), not as written, and the service answered 200',
       }),
     ]);
   });

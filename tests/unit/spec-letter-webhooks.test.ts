@@ -151,11 +151,13 @@ describe('a captured_amount of nothing or less is judged as the order counts it'
       ]);
   });
 
-  it('zero, however written, is a warning: nothing was captured', () => {
+  // An error, as its order calls it (zero_amount leaves the order as it was): the record called
+  // it a warning beside its order's error.
+  it('zero, however written, is an error: nothing was captured', () => {
     for (const amount of [0, '0.00', '-0'])
       expect(captured({ amount, currency: 'SAR' })).toEqual([
         {
-          severity: 'warning',
+          severity: 'error',
           path: 'data.captured_amount.amount',
           message: `amount ${String(amount)} is zero: nothing was captured.`,
         },

@@ -305,11 +305,16 @@ export function unreadableAmountProblem(
   what: string,
 ): AmountProblem | null {
   if (money !== null || unreadable === null) return null;
-  // judgeWrittenAmount's sentence, inside the order's: its full stop would end the finding.
-  const why = unreadable.why === null ? '' : `: ${unreadable.why.replace(/\.$/, '')}`;
+  // The exact reason, in the words the listener's verdict of a body gives it (unreadableMoneyWhy):
+  // a generic list of what an amount may be beside the record's "5.005 has 3 decimals" read as
+  // two judgements of one body. Its full stop would end the order's sentence.
+  const why =
+    unreadable.why === null
+      ? ' (a number or numeric text, not negative, with no more decimals than its currency has)'
+      : `: ${unreadable.why.replace(/\.$/, '')}`;
   return {
     code: 'unreadable_amount',
-    message: `${what} gives ${unreadable.field}, but not as an amount that can be counted (a number or numeric text, not negative, with no more decimals than its currency has)${why}`,
+    message: `${what} gives ${unreadable.field}, but not as an amount that can be counted${why}`,
   };
 }
 

@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY } from '../checkout/currencies';
+import { describeValue } from '../checkout/findings';
 import { decimalsOf, parseAmount, toMinorUnits, tooManyDecimalsWords } from '../checkout/money';
 import { judgeWrittenAmount } from '../checkout/written-amounts';
 import { currencyDecimals } from '../money-format';
@@ -64,6 +65,14 @@ function readMoney(
 }
 
 /**
+ * An amount that is no number, in the words the listener's verdict of a body gives it
+ * (judge-webhook-body.ts) and its order repeats: `described` as describeValue says a value
+ * ("the text \"oops\""). It said `amount null` for 1e400, which JSON.parse holds as Infinity.
+ */
+export const notAnAmountWords = (described: string): string =>
+  `amount must be a number or a numeric string such as 12.50, not ${described}.`;
+
+/**
  * Why a Money value (or bare amount) given cannot be counted, as readMoney refuses it, in the
  * words the checkout's and the webhook's judges use; null when it can be.
  */
@@ -72,8 +81,7 @@ export function unreadableMoneyWhy(value: unknown, written?: HeldOtherwiseAt): s
   const currency = given ?? (isJsonObject(value) ? DEFAULT_CURRENCY : null);
   const raw = isJsonObject(value) ? value['amount'] : value;
   const parsed = parseAmount(raw);
-  if (parsed === undefined)
-    return `amount ${JSON.stringify(raw) ?? 'missing'} is not a number or numeric text.`;
+  if (parsed === undefined) return notAnAmountWords(raw === undefined ? 'missing' : describeValue(raw));
   if (parsed.negative) return `amount ${String(raw)} is negative.`;
   const decimals = currencyDecimals(currency);
   if (/[1-9]/.test(parsed.fractionDigits.slice(decimals)))
@@ -81,10 +89,14 @@ export function unreadableMoneyWhy(value: unknown, written?: HeldOtherwiseAt): s
   return writtenAmountWhy(value, currency, decimals, written);
 }
 
-/** An amount given but not counted: where (`total_amount`, `refunds[1].total_amount`), and, when its written digits are the cause, why. */
+/** An amount given but not counted: where (`total_amount`, `refunds[1].total_amount`), and why. */
 export interface UnreadableMoney {
   field: string;
-  /** judgeWrittenAmount's words, for an amount the generic words do not describe (`12345678901234567890.12`). */
+  /**
+   * Why, in the words the webhook's and the checkout's judges give it (unreadableMoneyWhy):
+   * "amount 5.005 has 3 decimals; SAR has 2…", not a generic list of what an amount may be.
+   * Null only for an entry that names no amount at all.
+   */
   why: string | null;
 }
 
@@ -92,17 +104,13 @@ export interface UnreadableMoney {
 const within = (written: HeldOtherwiseAt | undefined, key: string | number) =>
   written === undefined ? undefined : heldOtherwiseWithin(written, [key]);
 
-/** `field` of `body`, unreadable as readMoney refuses it; why only for an amount refused by its written digits. */
+/** `field` of `body`, unreadable as readMoney refuses it, and why. */
 function unreadableAt(
   body: Record<string, unknown>,
   field: string,
   written?: HeldOtherwiseAt,
 ): UnreadableMoney {
-  const value = body[field];
-  const given = stringField(value, 'currency');
-  const currency = given ?? (isJsonObject(value) ? DEFAULT_CURRENCY : null);
-  const why = writtenAmountWhy(value, currency, currencyDecimals(currency), within(written, field));
-  return { field, why };
+  return { field, why: unreadableMoneyWhy(body[field], within(written, field)) };
 }
 
 /**

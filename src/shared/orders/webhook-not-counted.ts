@@ -30,6 +30,8 @@ function readOtherwise(path: string): string | null {
   }
   if (path === 'data.capture_id') return 'another capture';
   if (path.startsWith('data.captured_amount')) return 'another captured amount';
+  if (path === 'data.refund_id') return 'another refund';
+  if (path.startsWith('data.refunded_amount')) return 'another refunded amount';
   return path === 'data' || path.startsWith('data.') || path.startsWith('data[') ? 'other data' : null;
 }
 

@@ -13,6 +13,23 @@ export function isKnownEventType(value: string): value is KnownEventType {
   return (KNOWN_EVENT_TYPES as readonly string[]).includes(value);
 }
 
+/**
+ * The events whose `data` names one transaction, the names it gives its id and amount, and the
+ * word for what the amount says was done: the spec's order_captured, and the emulator's
+ * order_refunded, named alike (main/emulator/notification-data.ts builds both; a unit test holds
+ * the two tables to one answer). The listener judges both by one rule, so an order_refunded of
+ * 5.005 SAR gets the finding an order_captured of it gets, not a bare "not in the spec".
+ */
+export const TRANSACTION_EVENT_DATA = {
+  order_captured: { id: 'capture_id', amount: 'captured_amount', done: 'captured' },
+  order_refunded: { id: 'refund_id', amount: 'refunded_amount', done: 'refunded' },
+} as const satisfies Record<string, { id: string; amount: string; done: string }>;
+export type TransactionEventType = keyof typeof TRANSACTION_EVENT_DATA;
+
+export function isTransactionEventType(value: string): value is TransactionEventType {
+  return Object.hasOwn(TRANSACTION_EVENT_DATA, value);
+}
+
 /** The fields of the current payload form, in the spec's order. */
 export const CURRENT_FORM_FIELDS = [
   'order_id',
