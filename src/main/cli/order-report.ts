@@ -18,6 +18,7 @@ import { stepEvidence } from '../../shared/orders/strip-steps';
 import { LIFECYCLE_STEP_WORDS } from '../../shared/orders/order-states';
 import { NO_STATE_WHY, NO_STATE_WORD } from '../../shared/orders/order-known-from';
 import { stateByDefaultWords, totalUnknownWords } from '../../shared/orders/operation-availability';
+import { orderTotalWords } from '../../shared/orders/order-total-words';
 import { bodyVerdictLabel, tokenVerdictLabel } from '../../shared/jwt/token-verdict-meaning';
 import { whoseWord } from '../../shared/provenance';
 import { recordStatusWord } from '../../shared/record-status';
@@ -76,8 +77,8 @@ export function ordersTable(orders: readonly OrderSummary[]): string {
       terminalSafe(order.orderId),
       listedState(order),
       dash(order.referenceId),
-      // "unknown" as the view's Amount says it: no create-checkout call of this console's own.
-      order.amount === null ? 'unknown' : formatMoney(order.amount, order.currency),
+      // The view's words for it (its list and its Amount): no create-checkout call of this console's own.
+      orderTotalWords(order.amount, order.currency),
       dash(order.profileName),
       lastEvidenceWords(order, terminalSafe),
       // Words where the view has a hue: "1 finding, a warning" is not the error the count alone read as.

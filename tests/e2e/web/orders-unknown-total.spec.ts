@@ -77,6 +77,8 @@ test('a capture of an order whose total is unknown says "captured" is the defaul
   await capturedFortyOfUnknown(page, notified);
   await orders.open();
   await expect(orders.row(REFERENCE)).toContainText('captured, total unknown');
+  // The word `orders` prints for it (order-total-words.ts): the list showed "—".
+  await expect(orders.row(REFERENCE).getByTestId('order-row-amount')).toHaveText('unknown');
   await orders.row(REFERENCE).click();
 
   await expect(orders.state()).toHaveText('captured, total unknown');

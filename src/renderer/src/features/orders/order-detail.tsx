@@ -39,6 +39,7 @@ import type { OperationRequest } from './operation-request';
 import { OrderActions } from './order-actions';
 import { OrderEntriesTable } from './order-entries-table';
 import { formatMoney } from '@shared/money-format';
+import { orderTotalWords } from '@shared/orders/order-total-words';
 import { stateByDefaultWords } from '@shared/orders/operation-availability';
 import { createdOrFirstSeen } from '@shared/orders/order-created';
 import { lastEvidenceWords, latestRecordMark } from '@shared/orders/last-evidence';
@@ -206,10 +207,7 @@ function OrderBody({ detail }: { detail: OrderDetail }) {
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
-        <Fact
-          label="Amount"
-          value={facts.amount === null ? 'unknown' : formatMoney(facts.amount, facts.currency)}
-        />
+        <Fact label="Amount" value={orderTotalWords(facts.amount, facts.currency)} />
         <Fact label="Captured" value={formatMoney(facts.capturedAmount, facts.currency)} />
         <Fact label="Refunded" value={formatMoney(facts.refundedAmount, facts.currency)} />
         {facts.canceledAmount !== null && (

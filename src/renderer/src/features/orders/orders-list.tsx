@@ -4,7 +4,7 @@ import { LAST_ACTIVITY_LABEL, type OrderSummary } from '@shared/orders/order-lif
 import { createdOrFirstSeen } from '@shared/orders/order-created';
 import { lastEvidenceWords } from '@shared/orders/last-evidence';
 import { WHOLE_BADGE } from '@ui/order-format';
-import { formatMoney } from '@shared/money-format';
+import { orderTotalWords } from '@shared/orders/order-total-words';
 import { badgeColors } from '@ui/readable-colors';
 import { worstColorOf } from '@ui/severity-color';
 import { findingsBadgeWords, findingsSeverityWords } from '@shared/orders/findings-severity';
@@ -77,8 +77,8 @@ function OrderRow({
         <Text size="xs" ff="monospace" c="dimmed" truncate="end">
           {order.orderId}
         </Text>
-        <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {formatMoney(order.amount, order.currency)}
+        <Text size="xs" fw={500} style={{ whiteSpace: 'nowrap' }} data-testid="order-row-amount">
+          {orderTotalWords(order.amount, order.currency)}
         </Text>
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs">
