@@ -6,6 +6,8 @@
  * `refunded_amount`). Every other event carries an empty array.
  */
 
+import { TRANSACTION_EVENT_DATA, type TransactionEventType } from '../../shared/webhook/notification-payload';
+
 /** A Money as a notification writes it: the amount a text with the currency's decimals. */
 export interface NotificationMoney {
   amount: string;
@@ -20,10 +22,17 @@ export interface NotificationTransaction {
 
 export type TransactionKind = 'capture' | 'refund';
 
+/** The names one transaction's data gives its id and amount, as the listener judges them (one table). */
+const namesOf = (eventType: TransactionEventType) => ({
+  eventType,
+  id: TRANSACTION_EVENT_DATA[eventType].id,
+  amount: TRANSACTION_EVENT_DATA[eventType].amount,
+});
+
 /** Each kind's event, and the names its data gives the transaction's id and amount. */
 export const TRANSACTION_DATA = {
-  capture: { eventType: 'order_captured', id: 'capture_id', amount: 'captured_amount' },
-  refund: { eventType: 'order_refunded', id: 'refund_id', amount: 'refunded_amount' },
+  capture: namesOf('order_captured'),
+  refund: namesOf('order_refunded'),
 } as const satisfies Record<TransactionKind, { eventType: string; id: string; amount: string }>;
 
 /** The amount a notification says when nothing says another (check-endpoint's cases, an order unknown here). */

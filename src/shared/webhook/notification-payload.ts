@@ -16,9 +16,9 @@ export function isKnownEventType(value: string): value is KnownEventType {
 /**
  * The events whose `data` names one transaction, the names it gives its id and amount, and the
  * word for what the amount says was done: the spec's order_captured, and the emulator's
- * order_refunded, named alike (main/emulator/notification-data.ts builds both; a unit test holds
- * the two tables to one answer). The listener judges both by one rule, so an order_refunded of
- * 5.005 SAR gets the finding an order_captured of it gets, not a bare "not in the spec".
+ * order_refunded, named alike (main/emulator/notification-data.ts builds both from this table).
+ * The listener judges both by one rule, so an order_refunded of 5.005 SAR gets the finding an
+ * order_captured of it gets, not a bare "not in the spec".
  */
 export const TRANSACTION_EVENT_DATA = {
   order_captured: { id: 'capture_id', amount: 'captured_amount', done: 'captured' },
