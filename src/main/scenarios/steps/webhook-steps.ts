@@ -46,6 +46,13 @@ export async function runExpectWebhookStep(
 ): Promise<StepOutcome> {
   const orderId = orderOf(context, step.order);
   const within = durationMs(step.within);
+  // With no forward-to URL the listener forwards nothing: said before any wait, in the words
+  // send-webhook's `to: forward` uses, never a 12 s wait ending in a guess. A URL set when the
+  // step began and changed while it waits is judged as the forward's record then says.
+  if (step.forward !== undefined && context.services.listener.settings().forwardTo === null)
+    throw new StepError(
+      'forward: the listener has no forward-to URL, so no webhook is forwarded: set Forward to in the Listener view, or leave forward out of this step',
+    );
   // Sent with no notification URL the console could fill in, it cannot come: looked for once
   // (a record already here still counts), not waited for.
   const missing = missingNotificationUrl(context, orderId);
@@ -101,7 +108,7 @@ export async function runExpectWebhookStep(
       checks.push({
         what: 'forward status',
         expected: step.forward.status,
-        actual: "no forward (is the listener's forward-to set?)",
+        actual: `no forward of it stored within ${FORWARD_WAIT_MS / 1000} s`,
         passed: false,
       });
     else {
