@@ -72,8 +72,8 @@ describe("a folder's cards after a reload", () => {
       run(2, '/s', [result('a.yaml', 'passed', 't2'), result('b.yaml', 'passed', 't2b')]),
     ]);
     expect(last.get('a.yaml')?.result.status).toBe('passed');
-    expect(last.get('a.yaml')?.run).toEqual({ runId: 2, startedAt: 't2' });
-    expect(last.get('b.yaml')?.run).toEqual({ runId: 3, startedAt: 't3b' });
+    expect(last.get('a.yaml')?.run).toEqual({ runId: 2, startedAt: 't2', startedBy: null });
+    expect(last.get('b.yaml')?.run).toEqual({ runId: 3, startedAt: 't3b', startedBy: null });
     expect(last.has('c.yaml')).toBe(false);
   });
   it('gives a newer stored result to a card showing none or an older one, not to one this tab ran', () => {
@@ -84,12 +84,12 @@ describe("a folder's cards after a reload", () => {
         result('c.yaml', 'passed', 't2c'),
       ]),
     ]);
-    const older = { ...row('b.yaml', 'passed'), storedRun: { runId: 1, startedAt: 't1' } };
-    const same = { ...row('d.yaml', 'passed'), storedRun: { runId: 2, startedAt: 't2d' } };
+    const older = { ...row('b.yaml', 'passed'), storedRun: { runId: 1, startedAt: 't1', startedBy: null } };
+    const same = { ...row('d.yaml', 'passed'), storedRun: { runId: 2, startedAt: 't2d', startedBy: null } };
     const rows = [row('a.yaml', 'idle'), older, row('c.yaml', 'running'), same];
     const shown = rowsWithStoredResults(rows, stored);
     expect(shown.map((shownRow) => shownRow.status)).toEqual(['passed', 'failed', 'running', 'passed']);
-    expect(shown[1]?.storedRun).toEqual({ runId: 2, startedAt: 't2b' });
+    expect(shown[1]?.storedRun).toEqual({ runId: 2, startedAt: 't2b', startedBy: null });
     expect(shown[3]).toBe(same);
   });
 });

@@ -5,9 +5,13 @@ const pending: { folder: string; release: () => void }[] = [];
 /** The runs main has stored, newest first, as listScenarioRuns and getScenarioRun give them. */
 const storedRuns: {
   id: number;
-  source: { kind: 'folder'; folder: string } | null;
+  frontDoor?: string;
+  paths?: string[];
+  source: { kind: 'folder'; folder: string } | { kind: 'paths'; cwd: string } | null;
   scenarios: { file: string; status: string; startedAt: string; durationMs: number; steps: [] }[];
 }[] = [];
+/** How the mocked open names a folder's one file: by default with the folder before it. */
+const fileNamed = { fromFolder: false };
 vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
   bridge: {
@@ -21,7 +25,14 @@ vi.mock('@bridge', () => ({
           release: () =>
             resolve({
               folder,
-              scenarios: [{ file: `${folder}/one.yaml`, name: folder, description: null, steps: [] }],
+              scenarios: [
+                {
+                  file: fileNamed.fromFolder ? 'one.yaml' : `${folder}/one.yaml`,
+                  name: folder,
+                  description: null,
+                  steps: [],
+                },
+              ],
               problems: [],
             }),
         });
@@ -55,7 +66,7 @@ interface ScenariosStoreModule {
         outline: { file: string };
         status: string;
         durationMs: number | null;
-        storedRun: { runId: number; startedAt: string } | null;
+        storedRun: { runId: number; startedAt: string; startedBy: string | null } | null;
       }[];
     };
   };
@@ -86,6 +97,7 @@ describe('the Scenarios view opening a folder that has run before', () => {
   it("shows each card's newest stored result of that folder, with its run and time", async () => {
     const run = (id: number, folder: string, status: string, startedAt: string) => ({
       id,
+      frontDoor: 'browser',
       source: { kind: 'folder' as const, folder },
       scenarios: [{ file: `${folder}/one.yaml`, status, startedAt, durationMs: id * 100, steps: [] as [] }],
     });
@@ -102,7 +114,55 @@ describe('the Scenarios view opening a folder that has run before', () => {
     const [row] = useScenariosStore.getState().rows;
     expect(row?.status).toBe('passed');
     expect(row?.durationMs).toBe(700);
-    expect(row?.storedRun).toEqual({ runId: 7, startedAt: '2026-11-30T10:07:00Z' });
+    expect(row?.storedRun).toEqual({ runId: 7, startedAt: '2026-11-30T10:07:00Z', startedBy: null });
     storedRuns.length = 0;
+  });
+
+  it('shows a newer run of `checkout-console test` in that folder, and says so', async () => {
+    const file = (status: string, startedAt: string) => ({
+      file: 'one.yaml',
+      status,
+      startedAt,
+      durationMs: 100,
+      steps: [] as [],
+    });
+    // Newest first: `test one.yaml` run elsewhere (another file of that name), `test .` in the
+    // folder, the view's own run before them.
+    storedRuns.push(
+      {
+        id: 24,
+        frontDoor: 'cli',
+        paths: ['one.yaml'],
+        source: { kind: 'paths', cwd: '/tmp/elsewhere' },
+        scenarios: [file('passed', '2026-11-30T10:24:00Z')],
+      },
+      {
+        id: 23,
+        frontDoor: 'cli',
+        paths: ['.'],
+        source: { kind: 'paths', cwd: '/tmp/cli' },
+        scenarios: [file('failed', '2026-11-30T10:23:00Z')],
+      },
+      {
+        id: 18,
+        frontDoor: 'browser',
+        paths: ['/tmp/cli'],
+        source: { kind: 'folder', folder: '/tmp/cli' },
+        scenarios: [file('passed', '2026-11-30T10:18:00Z')],
+      },
+    );
+    fileNamed.fromFolder = true;
+    const opening = useScenariosStore.getState().open('/tmp/cli');
+    pending.at(-1)?.release();
+    await opening;
+    const [row] = useScenariosStore.getState().rows;
+    expect(row?.status).toBe('failed');
+    expect(row?.storedRun).toEqual({
+      runId: 23,
+      startedAt: '2026-11-30T10:23:00Z',
+      startedBy: 'checkout-console test',
+    });
+    storedRuns.length = 0;
+    fileNamed.fromFolder = false;
   });
 });

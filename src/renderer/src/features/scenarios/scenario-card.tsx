@@ -21,7 +21,8 @@ const STATUS_COLOR: Record<ScenarioRow['status'], string> = {
 };
 
 /**
- * `run #12, 3 minutes ago`: which stored run a card's result was read back from, and when. Told
+ * `run #12, 3 minutes ago` (`run #23 by checkout-console test, …` for a run not started in a
+ * Scenarios view, so a result the cards took from a terminal is not read as the view's): which stored run a card's result was read back from, and when. Told
  * against the clock the notice of runs above uses (the runs' last read, every few seconds), not
  * one ticking every 15 s: "3 seconds ago" stayed under a notice saying the run ended since.
  */
@@ -29,7 +30,7 @@ function StoredRunWords({ run }: { run: RowStoredRun }) {
   const now = useRunsNow();
   return (
     <Text span inherit data-testid="scenario-stored-run" title={`Started ${instantTitle(run.startedAt)}`}>
-      {` · run #${run.runId}, ${describeRelative(Date.parse(run.startedAt), now)}`}
+      {` · run #${run.runId}${run.startedBy === null ? '' : ` by ${run.startedBy}`}, ${describeRelative(Date.parse(run.startedAt), now)}`}
     </Text>
   );
 }

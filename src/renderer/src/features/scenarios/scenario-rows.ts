@@ -1,12 +1,15 @@
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type { ScenarioOutline, ScenarioResult, StepResult } from '@shared/scenarios/scenario-results';
 import { formatProblem, problemsSummary } from '@shared/scenarios/scenario-file-problems';
-import type { StoredRun } from '@shared/scenarios/stored-runs';
+import { frontDoorWords, type StoredRun } from '@shared/scenarios/stored-runs';
+import { resultsInFolder } from './folder-result-files';
 
 /** The stored run a card's result was read back from, and when the scenario started in it. */
 export interface RowStoredRun {
   runId: number;
   startedAt: string;
+  /** Where the run was started when not in a Scenarios view (`checkout-console test`), else null. */
+  startedBy: string | null;
 }
 
 /** What the view shows of one scenario: its outline, and its results as they come in. */
@@ -82,10 +85,14 @@ export const storedRow = (result: ScenarioResult): ScenarioRow => ({
   storedRun: null,
 });
 
+/** Front doors whose runs are the view's own: a card says where any other run came from. */
+const VIEW_FRONT_DOORS: ReadonlySet<string> = new Set(['browser', 'desktop']);
+
 /**
- * Each file's newest result among stored runs of `folder` (`runs` newest first, as main lists
- * them), with the run it is from. A scenario a run skipped (cancelled, or stopped by --bail) did
- * not run there, so an earlier run's result stands for it.
+ * Each file's newest result among stored runs (`runs` newest first, as main lists them) that ran
+ * it: the view's of `folder` or of a folder above it, `test`'s of it or of a file in it
+ * (folder-result-files.ts), with the run it is from. A scenario a run skipped (cancelled, or
+ * stopped by --bail) did not run there, so an earlier run's result stands for it.
  */
 export function lastStoredResults(
   folder: string,
@@ -93,10 +100,10 @@ export function lastStoredResults(
 ): Map<string, { result: ScenarioResult; run: RowStoredRun }> {
   const last = new Map<string, { result: ScenarioResult; run: RowStoredRun }>();
   for (const run of runs) {
-    if (run.source?.kind !== 'folder' || run.source.folder !== folder) continue;
-    for (const result of run.scenarios) {
-      if (result.status === 'skipped' || last.has(result.file)) continue;
-      last.set(result.file, { result, run: { runId: run.id, startedAt: result.startedAt } });
+    const startedBy = VIEW_FRONT_DOORS.has(run.frontDoor) ? null : frontDoorWords(run.frontDoor);
+    for (const { file, result } of resultsInFolder(folder, run)) {
+      if (result.status === 'skipped' || last.has(file)) continue;
+      last.set(file, { result, run: { runId: run.id, startedAt: result.startedAt, startedBy } });
     }
   }
   return last;

@@ -1,5 +1,6 @@
 import type { ScenarioResult } from '@shared/scenarios/scenario-results';
 import { bridge } from '@bridge';
+import { mayHaveRunFilesOf, resultsInFolder } from './folder-result-files';
 import { lastStoredResults, type RowStoredRun } from './scenario-rows';
 
 /** How many stored runs, newest first, are looked through for the cards' last results. */
@@ -8,9 +9,10 @@ const STORED_RUNS_LOOKED_AT = 50;
 export type StoredCardResults = Map<string, { result: ScenarioResult; run: RowStoredRun }>;
 
 /**
- * The newest stored result of each of `files` in `folder` (main keeps every run of the folder,
- * this tab's, another's, or one before a reload). Runs of the folder are read newest first until
- * every file has one. Null when `stale()` says the folder was opened again meanwhile.
+ * The newest stored result of each of `files` in `folder` (main keeps every run: this tab's,
+ * another's, one before a reload, `checkout-console test`'s of the folder or of a file in it).
+ * Runs that may have run its files are read newest first until every file has one. Null when
+ * `stale()` says the folder was opened again meanwhile.
  */
 export async function readStoredCardResults(
   folder: string,
@@ -22,11 +24,12 @@ export async function readStoredCardResults(
   const { runs } = await bridge.listScenarioRuns({ limit: STORED_RUNS_LOOKED_AT });
   const read = [];
   for (const summary of runs) {
-    if (summary.source?.kind !== 'folder' || summary.source.folder !== folder) continue;
+    if (!mayHaveRunFilesOf(folder, summary)) continue;
     const run = await bridge.getScenarioRun({ id: summary.id });
     if (stale()) return null;
     read.push(run);
-    for (const result of run.scenarios) if (result.status !== 'skipped') wanted.delete(result.file);
+    for (const { file, result } of resultsInFolder(folder, run))
+      if (result.status !== 'skipped') wanted.delete(file);
     if (wanted.size === 0) break;
   }
   return stale() ? null : lastStoredResults(folder, read);
