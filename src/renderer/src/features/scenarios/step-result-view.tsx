@@ -1,8 +1,19 @@
-import { Anchor, Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Center, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { formatRunTime, type CheckResult, type StepResult } from '@shared/scenarios/scenario-results';
 import { checkSideText } from '@shared/scenarios/expectations';
 import { escapeUnsafe } from '@shared/terminal-unsafe';
 import { TableHeader } from '@ui/table-header';
+
+/**
+ * A step's marker (its badge, or the spinner of the step running) is this wide, and what is
+ * said under the step starts past it and the gap after it: every title and line starts at one x.
+ * The spinner alone was 14 px, so the running step's title began 60 px left of the others.
+ */
+const MARKER_WIDTH = 76;
+/** A small badge's height, so the spinner sits on the title's first line as a badge does. */
+const MARKER_HEIGHT = 18;
+const MARKER_GAP = 8;
+const UNDER_MARKER = MARKER_WIDTH + MARKER_GAP;
 
 const COLOR: Record<StepResult['status'], string> = {
   passed: 'teal',
@@ -67,11 +78,18 @@ export function StepResultView({
   const status = result?.status;
   return (
     <Stack gap={4} data-testid="scenario-step" data-status={status ?? (running ? 'running' : 'pending')}>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Group gap={MARKER_GAP} wrap="nowrap" align="flex-start">
         {running ? (
-          <Loader size={14} />
+          <Center w={MARKER_WIDTH} h={MARKER_HEIGHT} style={{ flexShrink: 0 }}>
+            <Loader size={14} aria-label="running" />
+          </Center>
         ) : (
-          <Badge size="sm" variant="light" color={status === undefined ? 'gray' : COLOR[status]} w={76}>
+          <Badge
+            size="sm"
+            variant="light"
+            color={status === undefined ? 'gray' : COLOR[status]}
+            w={MARKER_WIDTH}
+          >
             {status ?? 'pending'}
           </Badge>
         )}
@@ -91,17 +109,17 @@ export function StepResultView({
         )}
       </Group>
       {result !== undefined && result.message !== null && (
-        <Text size="xs" c={result.status === 'error' ? 'orange' : 'dimmed'} pl={84}>
+        <Text size="xs" c={result.status === 'error' ? 'orange' : 'dimmed'} pl={UNDER_MARKER}>
           {escapeUnsafe(result.message)}
         </Text>
       )}
       {result !== undefined && (result.status === 'failed' || result.status === 'error') && (
-        <Stack gap={4} pl={84}>
+        <Stack gap={4} pl={UNDER_MARKER}>
           <CheckDiff checks={result.checks} />
         </Stack>
       )}
       {result !== undefined && result.recordIds.length > 0 && (
-        <Group gap={6} pl={84}>
+        <Group gap={6} pl={UNDER_MARKER}>
           <Text size="xs" c="dimmed">
             Records:
           </Text>
