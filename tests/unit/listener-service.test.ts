@@ -200,6 +200,26 @@ describe('the listener in the app', () => {
     expect(back?.port).not.toBe(taken);
   });
 
+  it('a profile save through the bridge is answered once the listener has followed its port', async () => {
+    open = await openListeningConsole();
+    const taken = await takePort();
+    const local = open.core.profiles.active();
+    const save = (listenerPort: number) =>
+      open?.core.dispatcher(
+        'updateProfile',
+        { id: local.id, fields: { listenerPort } },
+        { transport: 'direct' },
+      );
+    // Read as soon as the save is answered, with no wait: the Profiles form says what it reads then.
+    expect(await save(taken)).toMatchObject({ ok: true });
+    const failed = open.core.listener.status();
+    expect(failed).toMatchObject({ running: false, configuredPort: taken, portTakenBy: 'other' });
+    expect(failed.error).toContain(`Port ${taken} is already in use`);
+
+    expect(await save(0)).toMatchObject({ ok: true });
+    expect(open.core.listener.status()).toMatchObject({ running: true, error: null });
+  });
+
   it("a port something else holds: the status says so, and a send's notification line does not claim a console listens there", async () => {
     // The Request tab said the listener port was filled in "where a console on this data
     // directory listens while it runs", while this console knew its own listener had not bound

@@ -38,6 +38,11 @@ export interface ListenerService {
   /** Starts it, or stops and starts it again, on the active profile's port. */
   restart(): Promise<ListenerStatus>;
   /**
+   * The status once every start, stop and restart asked for so far has ended: a profile save
+   * waits for it, so the save's answer comes after the listener has followed the saved port.
+   */
+  settled(): Promise<ListenerStatus>;
+  /**
    * Keeps the listener on `profileId` (its port, its token) until the returned release is called,
    * whatever the active profile becomes meanwhile. A scenario run holds it for its profile: a
    * switch mid-run moved the listener to another port and token while the run went on on the
@@ -284,6 +289,7 @@ export function createListenerService(deps: ListenerDependencies): ListenerServi
       return forwardTo === null ? null : liveHold.heldBecause(forwardTo);
     },
     restart,
+    settled: () => queue.then(() => status()),
     holdFor: (profileId) => targets.hold(profileId, () => void reconcile()),
     async close() {
       unsubscribe();

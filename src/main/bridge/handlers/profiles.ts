@@ -14,18 +14,25 @@ type ProfileCommand =
 export function profileHandlers({
   profiles,
   eventsQuery,
-}: Pick<ConsoleServices, 'profiles' | 'eventsQuery'>): HandlerGroup<ProfileCommand> {
+  listener,
+}: Pick<ConsoleServices, 'profiles' | 'eventsQuery' | 'listener'>): HandlerGroup<ProfileCommand> {
   return {
     listProfiles: () => profiles.snapshot(),
     createProfile: ({ fields, apiToken, notificationToken }) =>
       profiles.create(fields, { apiToken, notificationToken }),
-    updateProfile: ({ id, fields, apiToken, notificationToken, expected }) =>
-      profiles.update(
+    async updateProfile({ id, fields, apiToken, notificationToken, expected }) {
+      const saved = profiles.update(
         id,
         fields,
         { apiToken, notificationToken },
         expected === undefined ? {} : { expected },
-      ),
+      );
+      // The listener follows the saved profile (a new port, a new token) as the save is
+      // announced: answered after it has, so the form that chose the port can say whether the
+      // listener started on it (its status, read next), not only that the profile was saved.
+      await listener.settled();
+      return saved;
+    },
     duplicateProfile: ({ id, name }) => profiles.duplicate(id, name),
     removeProfile: ({ id }) => ({ removedId: id, nowActive: profiles.remove(id) }),
     activateProfile: ({ id }) => profiles.activate(id),

@@ -32,6 +32,7 @@ import {
 } from './damaged-form-fields';
 import { EnvironmentField } from './environment-field';
 import { LiveAddressWarning } from './live-address-warning';
+import { ListenerPortNotice, listenerNotRunningFor, listenerStatusAfterSave } from './listener-port-notice';
 import { LABELS, pathToField, pathToSecret, type SecretErrors, type SecretName } from './profile-form-paths';
 import { OperationsEditor } from './operations-editor';
 import { askNameRecords, sayNameRecords, useProfileNameRecordsNotice } from './profile-name-records';
@@ -150,7 +151,19 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
       setApiToken(KEEP);
       setNotificationToken(KEEP);
       setTokensRead({});
-      notifications.show({ color: 'green', message: `Saved profile "${saved.name}"` });
+      // Saved either way; where this console runs the profile's listener and it did not start
+      // (its port already in use), the save says so, not a green success alone.
+      const status = await listenerStatusAfterSave().catch(() => null);
+      const notRunning = listenerNotRunningFor(status, saved.id);
+      notifications.show(
+        notRunning === null
+          ? { color: 'green', message: `Saved profile "${saved.name}"` }
+          : {
+              color: 'orange',
+              title: `Saved profile "${saved.name}", but its listener is not running`,
+              message: notRunning,
+            },
+      );
       sayNameRecords(carried, saved.name);
       onSaved(saved);
     } catch (error) {
@@ -231,6 +244,7 @@ export function ProfileForm({ profile, initialFields, onSubmit, onSaved }: Profi
             description={`For tokens the console signs (default ${DEFAULT_SIGNED_TOKEN_MINUTES}).`}
           />
         </Group>
+        <ListenerPortNotice profileId={profile?.id ?? null} />
         <Controller
           control={control}
           name="publicListenerUrl"
