@@ -95,6 +95,10 @@ export const BuilderToolbar = memo(function BuilderToolbar({
           </Button>
         ) : (
           <Tooltip
+            // Below, flush with Send's right edge: above (the default) it lay over the first-run
+            // guide's own buttons ("Hide the guide", "Open the checkout page") while the mouse
+            // rested on Send, the guide's next step out of reach until it moved away.
+            position="bottom-end"
             label={
               blocked ??
               `Send to ${profile?.name ?? 'the active profile'} (${appCommandShortcutLabel('send')})`
