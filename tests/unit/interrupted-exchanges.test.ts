@@ -9,6 +9,7 @@ import {
 import { openDatabase } from '../../src/main/store/connection';
 import type { NewEvent } from '../../src/main/store/events-repository';
 import { makeTempDir } from './helpers/temp-console';
+import { recordStatus } from '../../src/shared/record-status';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
@@ -94,6 +95,47 @@ describe('exchanges interrupted by a stopped process', () => {
     });
     expect(core.events.getDetail(ids.imported)?.error).toBeNull();
     expect(core.events.getDetail(ids.young)?.error).toBeNull();
+  });
+
+  // A webhook answered at once is stored with its answer before the answer is written (nothing
+  // acknowledged may be lost), and given its duration once the answer is out. A listener killed
+  // in between left a row claiming a 200 its client never got (kill -9 under load: 37 of 898).
+  it('reads a webhook whose answer was stored but never known sent as interrupted, not answered', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const core = await open(temp.dir);
+    const old = NOW - INTERRUPTED_AFTER_MS - 1;
+    const committed: NewEvent = {
+      ...pending('webhook', old),
+      status: 200,
+      responseHeaders: [['Content-Type', 'application/json']],
+      responseBody: Buffer.from('{"received":true}'),
+      details: { response: { status: 200, delayMs: 0 } },
+    };
+    const ids = {
+      killed: core.recorder.record(committed).id,
+      // Its after-answer update happened: the answer went out.
+      sent: core.recorder.record({ ...committed, durationMs: 4 }).id,
+      young: core.recorder.record({ ...committed, atMs: NOW - 1_000 }).id,
+      imported: core.recorder.record({ ...committed, imported: true }).id,
+      // A raw refusal (a CONNECT's 405) is written without a planned answer or an update.
+      refusal: core.recorder.record({ ...pending('webhook', old), status: 405, details: {} }).id,
+    };
+    expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(1);
+    const killed = core.events.getDetail(ids.killed);
+    expect(killed?.status).toBeNull();
+    expect(killed?.error).toMatch(
+      /^Interrupted: the answer may not have gone out: the listener stopped \(its process ended\) before it was known to be sent/,
+    );
+    expect(killed?.details).toMatchObject({
+      response: { status: 200, delayMs: 0 },
+      failure: { kind: 'interrupted', code: null },
+    });
+    const [summary] = core.events.summariesAfter(ids.killed - 1, 1);
+    expect(summary === undefined ? null : recordStatus(summary).kind).toBe('failed');
+    for (const id of [ids.sent, ids.young, ids.imported]) expect(core.events.getDetail(id)?.status).toBe(200);
+    expect(core.events.getDetail(ids.refusal)?.status).toBe(405);
+    expect(closeInterruptedExchanges(core.events, core.recorder, NOW)).toBe(0);
   });
 
   // An import is another console's evidence as it was exported: a request, replay, forward or

@@ -185,7 +185,8 @@ export async function handleWebhook(
 
   // The answer names the row's id, so it is built once the id is known. Without a delay it is
   // stored with the row, in the same write, and goes out at once after the commit: the row says
-  // what was answered even if the process dies right after answering. With a delay the row is
+  // what was answered even if the process dies right after answering (and, with no duration
+  // until the answer is out, that it was never known sent if it dies just before). With a delay the row is
   // written first with the request and the planned answer only (details.response), claiming no
   // answer, and is given the answer once it went out: a process killed during the delay leaves
   // no answer that never went out on record. Should the client leave, or the listener stop,
@@ -196,7 +197,10 @@ export async function handleWebhook(
     if (plan.status === null) return event;
     answer = webhookAnswer({ ...plan, status: plan.status }, method, id);
     if (delayed) return { ...event, status: null };
-    return { ...event, ...answer.answered, durationMs: performance.now() - started };
+    // No duration yet: it is written once the answer went out (the 'close' below). A record with
+    // its answer and no duration is one whose process ended before that was known: the next
+    // console's interrupted sweep (interrupted-exchanges.ts) no longer reads it as answered.
+    return { ...event, ...answer.answered };
   };
 
   let summary: TimelineSummary;

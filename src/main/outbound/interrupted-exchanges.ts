@@ -27,6 +27,19 @@ const LISTENER_INTERRUPTED: ExchangeFailure = {
 };
 
 /**
+ * A webhook answered at once is stored with its answer, then written to its client, then given
+ * its duration (handle-webhook.ts): a listener killed between the commit and that update left a
+ * record claiming an answer that may never have gone out. Its planned answer stays in
+ * `details.response`; the record no longer reads as answered.
+ */
+const LISTENER_ENDED_AFTER_STORING: ExchangeFailure = {
+  kind: 'interrupted',
+  message:
+    'Interrupted: the answer may not have gone out: the listener stopped (its process ended) before it was known to be sent. The request as received is kept, and the answer it was to get is in details.response.',
+  code: null,
+};
+
+/**
  * Every outbound record is stored pending before its request leaves and completed with the
  * answer (recorded-exchange.ts); so is a webhook whose answer waits out the listener's response
  * delay (handle-webhook.ts). A process killed in between leaves it pending, and a pending
@@ -47,7 +60,20 @@ export function closeInterruptedExchanges(
     const failed = recordedFailure(row.kind === 'webhook' ? LISTENER_INTERRUPTED : INTERRUPTED);
     recorder.update(id, { error: failed.error, details: { ...detailsOf(row.details), ...failed.details } });
   }
-  return ids.length;
+  const stored = events.answerNotKnownSentBefore(now - INTERRUPTED_AFTER_MS);
+  for (const id of stored) {
+    const row = events.getRow(id);
+    if (row === undefined) continue;
+    const failed = recordedFailure(LISTENER_ENDED_AFTER_STORING);
+    recorder.update(id, {
+      status: null,
+      responseHeaders: null,
+      responseBody: null,
+      error: [row.error, failed.error].filter(Boolean).join(' '),
+      details: { ...detailsOf(row.details), ...failed.details },
+    });
+  }
+  return ids.length + stored.length;
 }
 
 /** At start and then every minute; the timer never keeps the process alive. */
@@ -59,7 +85,9 @@ export function watchInterruptedExchanges(
   const check = () => {
     try {
       // A read first: nearly always there is nothing to close, and then nothing takes the lock.
-      if (events.unansweredBefore(Date.now() - INTERRUPTED_AFTER_MS).length === 0) return;
+      const before = Date.now() - INTERRUPTED_AFTER_MS;
+      if (events.unansweredBefore(before).length + events.answerNotKnownSentBefore(before).length === 0)
+        return;
     } catch (error) {
       onError(error);
       return;

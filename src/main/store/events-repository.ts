@@ -32,6 +32,16 @@ export type NumberedEvent = (id: number) => NewEvent;
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
 
 /**
+ * A webhook stored with its answer whose after-answer update (its duration) never came: the
+ * process ended between the commit and knowing the answer went out (migration 050's index,
+ * named so a table scan is never chosen over it; the sweep reads it every minute).
+ */
+const ANSWER_NOT_KNOWN_SENT_SQL = `SELECT id FROM events INDEXED BY events_answer_not_known_sent
+  WHERE kind = 'webhook' AND status IS NOT NULL AND duration_ms IS NULL
+  AND imported = 0 AND at_ms < ? AND json_extract(details, '$.response.status') IS NOT NULL
+  ORDER BY id`;
+
+/**
  * The one table every producer writes to and the timeline reads from. Its writes run inside
  * the store writer's transactions (store-writer.ts); on their own they are not atomic.
  */
@@ -110,6 +120,8 @@ export function createEventsRepository(db: SqliteDatabase) {
   };
 
   let removedStatement: Statement<[], { removed: number }> | undefined;
+
+  let answerNotKnownSentStatement: Statement<[number], { id: number }> | undefined;
   return {
     /** One row, returning its summary. */
     insert(event: NewEvent): TimelineSummary {
@@ -153,6 +165,12 @@ export function createEventsRepository(db: SqliteDatabase) {
      */
     unansweredBefore(atMs: number): number[] {
       return statements.unansweredBefore.all(atMs).map((row) => row.id);
+    },
+    /** Webhooks stored as answered before `atMs` whose answer was never known to have gone out. */
+    answerNotKnownSentBefore(atMs: number): number[] {
+      // Prepared on first use, as removedCount's: it names migration 050's index.
+      answerNotKnownSentStatement ??= db.prepare<[number], { id: number }>(ANSWER_NOT_KNOWN_SENT_SQL);
+      return answerNotKnownSentStatement.all(atMs).map((row) => row.id);
     },
     count(): number {
       return statements.count.get()?.n ?? 0;

@@ -35,7 +35,12 @@ export async function startListen(dataDir: string): Promise<{ run: CliProcess; u
 export async function sendUntilKilled(
   url: string,
   run: CliProcess,
-  options: { workers: number; killWhen: (sent: number, elapsedMs: number) => boolean },
+  options: {
+    workers: number;
+    killWhen: (sent: number, elapsedMs: number) => boolean;
+    /** SIGKILL unless told: SIGTERM stops it cleanly under the same load. */
+    signal?: NodeJS.Signals;
+  },
 ): Promise<KillTrial> {
   const acknowledged: number[] = [];
   const started = Date.now();
@@ -46,7 +51,7 @@ export async function sendUntilKilled(
     if (dead) return;
     dead = true;
     loadMs = Date.now() - started;
-    run.child.kill('SIGKILL');
+    run.child.kill(options.signal ?? 'SIGKILL');
   };
   const worker = async () => {
     while (!dead) {

@@ -47,6 +47,7 @@ import ordersRestShown from './046-orders-rest-shown';
 import ordersStateByDefault from './047-orders-state-by-default';
 import ordersFindingsSeverity from './048-orders-findings-severity';
 import emulatorCustomerLocale from './049-emulator-customer-locale';
+import eventsAnswerNotKnownSent from './050-events-answer-not-known-sent';
 
 export interface Migration {
   readonly id: number;
@@ -112,4 +113,5 @@ export const migrations: readonly Migration[] = [
   { id: 47, name: '047-orders-state-by-default', sql: ordersStateByDefault },
   { id: 48, name: '048-orders-findings-severity', sql: ordersFindingsSeverity },
   { id: 49, name: '049-emulator-customer-locale', sql: emulatorCustomerLocale },
+  { id: 50, name: '050-events-answer-not-known-sent', sql: eventsAnswerNotKnownSent },
 ];
