@@ -188,3 +188,20 @@ describe('messages that are not bridge calls', () => {
     );
   });
 });
+
+// Node drops a CONNECT without a word when no 'connect' handler is set; browser mode is no proxy.
+describe('a CONNECT request', () => {
+  it('is answered 405 in plain words and closed, and the console keeps serving', async () => {
+    const cookie = await harness.login();
+    const { port } = harness.server;
+    const answer = await sendRaw(
+      port,
+      Buffer.from('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+    );
+    expect(answer.status).toBe(405);
+    expect(answer.headers).toMatch(/^allow: GET, HEAD/im);
+    expect(answer.headers).toMatch(/^content-type: text\/plain/im);
+    expect(answer.body).toMatch(/CONNECT/);
+    await expectStillServing(cookie);
+  });
+});

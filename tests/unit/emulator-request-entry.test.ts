@@ -192,3 +192,16 @@ describe('bodies that are not UTF-8', () => {
     expect(json['message']).toMatch(/UTF-8/);
   });
 });
+
+// Node drops a CONNECT without a word when no 'connect' handler is set: the one request the
+// emulator answered with nothing. It is no proxy: 405 in the service's error body, then closed.
+describe('a CONNECT request', () => {
+  it('is answered 405 with the error body and the methods it takes, and the emulator keeps serving', async () => {
+    const answer = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    const json = expectErrorBody(answer, 405, 'method_not_allowed');
+    expect(json['message']).toMatch(/CONNECT/);
+    expect(answer.headers).toMatch(/^allow: .*POST/im);
+    expect(answer.headers).toMatch(/^connection: close/im);
+    await expectStillServing();
+  });
+});

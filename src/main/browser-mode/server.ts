@@ -74,6 +74,18 @@ function refuseUpgrade(socket: Duplex, status: 400 | 401 | 403 | 404): void {
   socket.end(`${statusLine(status)}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/**
+ * A CONNECT asks for a tunnel, as to a proxy: Node drops one without a byte unless 'connect' is
+ * handled. Browser mode is no proxy: a plain 405 naming the methods it takes, then closed.
+ */
+function refuseConnect(socket: Duplex): void {
+  socket.on('error', () => socket.destroy());
+  const text = 'Method Not Allowed: this console is not a proxy; CONNECT is not served here.\n';
+  socket.end(
+    `${statusLine(405)}\r\nAllow: GET, HEAD\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
 export function isNonLoopbackHost(host: string): boolean {
   return !isLoopbackHost(host);
 }
@@ -164,6 +176,8 @@ export async function startBrowserModeServer(
     response.setHeaders(new Map(Object.entries(SECURITY_HEADERS)));
     serveStatic(options.staticDir, url.pathname, response);
   });
+
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => refuseConnect(socket));
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: WEBSOCKET_MAX_MESSAGE_BYTES });
   const stopBridge = serveBridgeOverWebSocket(wss, core.dispatcher, core.bus, core.profiles);

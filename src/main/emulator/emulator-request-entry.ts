@@ -212,3 +212,20 @@ export function answerUnparseable(
   const code = status === 408 ? 'request_timeout' : status === 431 ? 'headers_too_large' : 'invalid_request';
   socket.end(rawJsonResponse(status, new EmulatorError(status, code, message).body()));
 }
+
+/**
+ * A CONNECT (asking for a tunnel, as to a proxy): Node drops one without a byte unless a server
+ * handles 'connect'. The emulator is no proxy: 405 `method_not_allowed` in the service's error
+ * body, with the methods its routes take, written raw (rawJsonResponse, as the listener answers
+ * its CONNECT), and the connection closes.
+ */
+export function answerConnect(req: IncomingMessage, socket: Duplex, allowed: readonly string[]): void {
+  socket.on('error', () => socket.destroy());
+  const method = req.method ?? 'CONNECT';
+  const refusal = new EmulatorError(
+    405,
+    'method_not_allowed',
+    `${method} is not allowed: the emulator is not a proxy (its methods: ${allowed.join(', ')}).`,
+  );
+  socket.end(rawJsonResponse(405, refusal.body(), [['Allow', allowed.join(', ')]]));
+}

@@ -10,6 +10,7 @@ import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { EmulatorError } from './emulator-errors';
 import { checkBearer } from './bearer-token';
 import {
+  answerConnect,
   answerUnparseable,
   decodePathSegment,
   EMULATOR_DRAIN_BEYOND_LIMIT_BYTES,
@@ -174,6 +175,9 @@ export async function startEmulatorServer(
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
     answerUnparseable(error, socket, answers),
   );
+  // Every method some route takes, for a CONNECT's 405 (its target names no path).
+  const methods = [...new Set(routes.flatMap(([method]) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))];
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => answerConnect(req, socket, methods));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
