@@ -45,3 +45,21 @@ export const sessionAnswerSchema = z.object({
   openCommand: z.string().min(1).max(5000),
 });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+
+/**
+ * What pushed events one bridge socket may have waiting to be written, in bytes. A page that
+ * stops reading (a frozen tab, a script that never yields) kept every webhook's push queued in
+ * `serve`'s memory for as long as it stayed connected: 5 such sockets took `serve` from 132 MB
+ * to 662 MB over 60 000 webhooks. Dropping pushes past a cap would leave the timeline short
+ * without saying so; the socket is closed instead (FELL_BEHIND_CLOSE_CODE), and the page
+ * reconnects and loads what it shows afresh, as after any drop. 8 MiB is thousands of timeline
+ * rows (about 1 KB each): a page that far behind is caught up faster by a reload than by reading
+ * them, and a page that reads at all never comes near it (docs/limits.md).
+ */
+export const PUSH_BACKLOG_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The close code for a page that fell PUSH_BACKLOG_MAX_BYTES behind (4000–4999 are the
+ * application's own, RFC 6455 §7.4.2): the tab tells it from a console that went away, and says so.
+ */
+export const FELL_BEHIND_CLOSE_CODE = 4000;
