@@ -11,7 +11,12 @@ let bus: EventBus;
 let url: string;
 const opened: WebSocket[] = [];
 
-const dispatch: Dispatcher = async (command) => ({ ok: true, data: command });
+/** An answer larger than the cap: a record whose body is 10 MiB is one. */
+const LARGE_ANSWER = 'x'.repeat(2 * PUSH_BACKLOG_MAX_BYTES);
+const dispatch: Dispatcher = async (command) => ({
+  ok: true,
+  data: command === 'getLargeRecord' ? LARGE_ANSWER : command,
+});
 
 beforeEach(async () => {
   wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -38,16 +43,18 @@ const tcpOf = (socket: WebSocket) => (socket as unknown as { _socket: Socket }).
 
 /** One push of about 64 KiB (`orders.changed` with a thousand ids). */
 const ORDER_IDS = Array.from({ length: 1000 }, (_, index) => `${index}`.padStart(64, 'o'));
-const PUSH_BYTES = JSON.stringify({ type: 'event', event: { name: 'orders.changed', payload: { orderIds: ORDER_IDS } } })
-  .length;
+const PUSH_BYTES = JSON.stringify({
+  type: 'event',
+  event: { name: 'orders.changed', payload: { orderIds: ORDER_IDS } },
+}).length;
 
-const callAnswered = (socket: WebSocket, id: number) =>
+const callAnswered = (socket: WebSocket, id: number, command = 'getAppInfo') =>
   new Promise<unknown>((resolve) => {
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as { type: string; id?: number };
       if (message.type === 'result' && message.id === id) resolve(message);
     });
-    socket.send(JSON.stringify({ type: 'call', id, command: 'getAppInfo', input: {} }));
+    socket.send(JSON.stringify({ type: 'call', id, command, input: {} }));
   });
 
 describe('a bridge socket whose page stopped reading', () => {
@@ -87,4 +94,24 @@ describe('a bridge socket whose page stopped reading', () => {
     await expect(callAnswered(healthy, 2)).resolves.toMatchObject({ type: 'result', id: 2 });
     expect(healthyPushes).toBe(pushes);
   }, 30_000);
+
+  it('a reading page is not closed for a large answer it asked for, with pushes behind it', async () => {
+    const reading = await connect();
+    let closed = false;
+    reading.on('close', () => (closed = true));
+    let pushesRead = 0;
+    reading.on('message', (data) => {
+      if (String(data).startsWith('{"type":"event"')) pushesRead += 1;
+    });
+    const answer = callAnswered(reading, 1, 'getLargeRecord');
+    // The answer is being written when webhooks arrive: their pushes queue behind it.
+    while (![...wss.clients].some((socket) => socket.bufferedAmount > PUSH_BACKLOG_MAX_BYTES))
+      await new Promise((resolve) => setImmediate(resolve));
+    for (let index = 0; index < 10; index += 1) bus.publish('orders.changed', { orderIds: ORDER_IDS });
+
+    await expect(answer).resolves.toMatchObject({ id: 1, result: { ok: true, data: LARGE_ANSWER } });
+    await expect(callAnswered(reading, 2)).resolves.toMatchObject({ id: 2 });
+    expect(pushesRead).toBe(10);
+    expect(closed).toBe(false);
+  });
 });

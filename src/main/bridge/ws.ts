@@ -7,6 +7,7 @@ import type { EventBus } from '../event-bus';
 import type { ProfileService } from '../profiles/profile-service';
 import { pushForScreen } from '../timeline/screen-summaries';
 import type { Dispatcher } from './dispatch';
+import { pushTo } from './push-backlog';
 
 function sendText(socket: WebSocket, text: string): void {
   if (socket.readyState === socket.OPEN) socket.send(text);
@@ -17,7 +18,8 @@ const send = (socket: WebSocket, message: ServerMessage) => sendText(socket, JSO
 /**
  * Serves the contract over WebSocket: the browser-mode twin of ipc.ts. Authentication and
  * origin checks happen before the upgrade (browser-mode/server.ts); here every message is
- * parsed, dispatched, and answered, and pushed events are fanned out to every socket. A message
+ * parsed, dispatched, and answered, and pushed events are fanned out to every socket (one whose
+ * page stopped reading is closed, push-backlog.ts). A message
  * that is no bridge call closes its socket with a reason naming the cause, after the calls
  * already accepted on it are answered.
  */
@@ -35,7 +37,7 @@ export function serveBridgeOverWebSocket(
       type: 'event',
       event: pushForScreen(event, profiles),
     } satisfies ServerMessage);
-    for (const socket of wss.clients) sendText(socket, text);
+    for (const socket of wss.clients) pushTo(socket, text);
   });
 
   // A frame ws refuses (over maxPayload, text that is not UTF-8, a broken frame) is reported
