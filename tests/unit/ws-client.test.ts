@@ -6,6 +6,7 @@ import {
   type ConnectionState,
 } from '../../src/renderer/src/bridge/ws-client';
 import { failureTitle } from '../../src/renderer/src/bridge/bridge-error';
+import { FELL_BEHIND_CLOSE_CODE } from '../../src/shared/wire';
 import { FakeWebSocket } from './helpers/fake-websocket';
 
 const OPEN_COMMAND = "npx checkout-console --data-dir '/tmp/qa' open";
@@ -120,6 +121,24 @@ describe('the browser-mode transport never sends a call it reported as failed', 
     void transport.call('listProfiles', {});
     expect(again.sentCommands()).toEqual(['listProfiles']);
     expect(states.map((state) => state.status)).toEqual(['open', 'closed', 'open']);
+  });
+});
+
+describe('a tab the console closed for falling behind its pushes', () => {
+  it('says so, reconnects at once, and resumes (its views then reload what they show)', async () => {
+    const { transport, socket, states } = await connected();
+    socket.open();
+    const inFlight = transport.call('sendCheckout', { profileId: 1 });
+    socket.drop(
+      FELL_BEHIND_CLOSE_CODE,
+      'This page stopped reading: over 8 MiB of updates waiting. Reconnect to catch up',
+    );
+    await expect(inFlight).resolves.toEqual(failure(CONNECTION_LOST));
+    await vi.advanceTimersByTimeAsync(250);
+    const again = FakeWebSocket.latest();
+    expect(again).not.toBe(socket);
+    again.open();
+    expect(states).toEqual([{ status: 'open' }, { status: 'closed', fellBehind: true }, { status: 'open' }]);
   });
 });
 

@@ -14,7 +14,7 @@ export class FakeWebSocket {
   readyState = FakeWebSocket.CONNECTING;
   readonly sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
   onmessage: ((message: { data: unknown }) => void) | null = null;
 
   constructor(readonly url: string) {
@@ -42,10 +42,13 @@ export class FakeWebSocket {
     this.onopen?.();
   }
 
-  /** The server went away (or refused the upgrade): the browser reports both as a close. */
-  drop(): void {
+  /**
+   * The server went away (or refused the upgrade): the browser reports both as a close with
+   * 1006 and no reason. A server that closed the socket itself gives its code and reason.
+   */
+  drop(code = 1006, reason = ''): void {
     this.readyState = FakeWebSocket.CLOSED;
-    this.onclose?.();
+    this.onclose?.({ code, reason });
   }
 
   answer(id: number, data: unknown): void {

@@ -2,7 +2,7 @@ import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ConnectionState } from '@bridge/ws-client';
-import { recheckConnection } from '@ui/app-store';
+import { dismissFellBehind, recheckConnection, useAppStore } from '@ui/app-store';
 
 type Refused = Extract<ConnectionState, { status: 'refused' }>;
 
@@ -13,6 +13,20 @@ type Refused = Extract<ConnectionState, { status: 'refused' }>;
  * so the tab says which command prints one, in the words of the spent-link page.
  */
 export function ConnectionBanner({ connection }: { connection: ConnectionState }) {
+  const fellBehind = useAppStore((state) => state.fellBehind);
+  if (connection.status === 'closed' && connection.fellBehind === true)
+    return (
+      <Alert
+        color="orange"
+        icon={<IconPlugConnectedX />}
+        title="Reconnecting"
+        mb="md"
+        data-testid="connection-banner"
+        data-connection="fell-behind"
+      >
+        This tab fell behind the console&apos;s updates, so the console closed its connection. Reconnecting…
+      </Alert>
+    );
   if (connection.status === 'closed')
     return (
       <Alert
@@ -28,7 +42,33 @@ export function ConnectionBanner({ connection }: { connection: ConnectionState }
       </Alert>
     );
   if (connection.status === 'refused') return <RefusedBanner connection={connection} />;
+  if (fellBehind && connection.status === 'open') return <CaughtUpNotice />;
   return null;
+}
+
+/**
+ * Said once the tab is back after falling behind: the reconnection is over in a moment, so the
+ * banner above may never be seen, and the timeline must not look whole without saying it was
+ * reloaded (docs/browser-mode.md).
+ */
+function CaughtUpNotice() {
+  return (
+    <Alert
+      color="blue"
+      icon={<IconRefresh />}
+      title="This tab fell behind and caught up"
+      mb="md"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={dismissFellBehind}
+      data-testid="fell-behind-notice"
+    >
+      The page stopped reading the console&apos;s updates for a while (a busy or frozen tab), so the console
+      closed its connection rather than hold them. The tab reconnected and reloaded what it shows: nothing
+      recorded meanwhile is missing. An action on its way at that moment may have been sent: check the
+      timeline.
+    </Alert>
+  );
 }
 
 /**

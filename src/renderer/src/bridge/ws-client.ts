@@ -1,6 +1,11 @@
 import type { BridgeResult, PushEvent } from '@shared/contract';
 import { isPushEventName, pushEvents } from '@shared/contract';
-import { serverMessageSchema, sessionAnswerSchema, type WireCall } from '@shared/wire';
+import {
+  FELL_BEHIND_CLOSE_CODE,
+  serverMessageSchema,
+  sessionAnswerSchema,
+  type WireCall,
+} from '@shared/wire';
 import { CONNECTION_LOST } from './bridge-error';
 
 /**
@@ -9,9 +14,13 @@ import { CONNECTION_LOST } from './bridge-error';
  * (serve restarted): the tab stops trying, and says which command gives a new link. `signedIn`:
  * this browser is signed in to the console answering now (a new link was opened in another
  * tab), so reloading this tab opens it; this tab itself never resumes on it.
+ * `closed` with `fellBehind`: the console is there, but closed this tab's socket because the page
+ * stopped reading what it pushed (wire.ts PUSH_BACKLOG_MAX_BYTES); the tab reconnects at once and
+ * reloads what it shows, as after any loss, so no record pushed meanwhile is missing.
  */
 export type ConnectionState =
-  | { status: 'connecting' | 'open' | 'closed' }
+  | { status: 'connecting' | 'open' }
+  | { status: 'closed'; fellBehind?: true }
   | { status: 'refused'; openCommand: string; signedIn: boolean };
 
 export interface WebSocketTransportOptions {
@@ -75,8 +84,8 @@ export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTra
     pending.clear();
     for (const entry of ended) entry.resolve(unavailable(entry.sent ? CONNECTION_LOST : NOT_CONNECTED));
   };
-  const retry = () => {
-    setState({ status: 'closed' });
+  const retry = (fellBehind = false) => {
+    setState(fellBehind ? { status: 'closed', fellBehind } : { status: 'closed' });
     endAll();
     setTimeout(() => void connect(), retryMs);
     retryMs = Math.min(retryMs * 2, 5000);
@@ -147,9 +156,9 @@ export function createWebSocketTransport({ bridgeUrl, sessionUrl }: WebSocketTra
       const event = { name, payload: checked.data } as PushEvent;
       eventListeners.forEach((listener) => listener(event));
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       socket = null;
-      retry();
+      retry(event.code === FELL_BEHIND_CLOSE_CODE);
     };
   };
   void connect();

@@ -14,6 +14,12 @@ interface AppState {
    * sent meanwhile are missed, so the shell reloads what it shows when this changes.
    */
   resumed: number;
+  /**
+   * The console closed this tab's connection because the page stopped reading its pushes (see
+   * ConnectionState): said until dismissed, since the reconnection that follows takes a moment
+   * and an action on its way then was failed as "may have been sent".
+   */
+  fellBehind: boolean;
   startupError: string | null;
   loadInfo: () => Promise<void>;
   /** Linux desktop without a keyring: records the user's choice of token protection. */
@@ -24,6 +30,7 @@ export const useAppStore = create<AppState>((set, get) => ({
   info: null,
   connection: { status: 'open' },
   resumed: 0,
+  fellBehind: false,
   startupError: null,
   async loadInfo() {
     try {
@@ -47,8 +54,11 @@ bridge.onConnectionState((connection) =>
       (state.connection.status === 'closed' || state.connection.status === 'refused')
         ? state.resumed + 1
         : state.resumed,
+    fellBehind: state.fellBehind || (connection.status === 'closed' && connection.fellBehind === true),
   })),
 );
+
+export const dismissFellBehind = () => useAppStore.setState({ fellBehind: false });
 
 /**
  * Changes each time this tab's connection comes back to its console: a view with data from main
