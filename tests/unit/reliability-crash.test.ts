@@ -6,7 +6,6 @@ import {
   closeInterruptedExchanges,
   INTERRUPTED_AFTER_MS,
 } from '../../src/main/outbound/interrupted-exchanges';
-import { recordStatus } from '../../src/shared/record-status';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -40,31 +39,9 @@ describe('crash durability', () => {
 });
 
 // The answer is stored with the record before it is written (nothing acknowledged may be lost), and
-// the record is given its duration once it went out. Killed in between, the record claimed a 200
-// its client never received; the next console's interrupted sweep says the answer may not have gone.
-describe('a record killed between its commit and its answer', () => {
-  it('never claims a 200 its client did not receive, once swept', { timeout: 60_000 }, async () => {
-    const { dir, remove } = makeTempDir('cc-crash-');
-    cleanups.push(remove);
-    const { run, url } = await startListen(dir);
-    const trial = await sendUntilKilled(url, run, {
-      workers: 64,
-      killWhen: (_sent, elapsedMs) => elapsedMs > 1_500,
-    });
-    const core = await createConsole({ dataDir: dir, frontDoor: 'browser', keychain: 'off' });
-    cleanups.push(() => void core.close());
-    closeInterruptedExchanges(core.events, core.recorder, Date.now() + INTERRUPTED_AFTER_MS + 1);
-    const acknowledged = new Set(trial.acknowledged);
-    const claimed = core.events
-      .summariesAfter(0, 10_000)
-      .filter((row) => recordStatus(row).kind === 'answered' && !acknowledged.has(row.id))
-      .map((row) => row.id);
-    expect(trial.acknowledged.length).toBeGreaterThan(100);
-    expect(claimed).toEqual([]);
-    expect(checkStored(dir, trial.acknowledged).lost).toEqual([]);
-  });
-});
-
+// the record is given its duration once it went out: a record killed in between is read as
+// interrupted by the next console's sweep (interrupted-exchanges.test.ts, deterministically; a real
+// kill cannot tell "handed to the kernel" from "read by the client"). A clean stop leaves none.
 describe('a listener stopped cleanly under load', () => {
   it('leaves no record with its answer not known sent (SIGTERM)', { timeout: 60_000 }, async () => {
     const { dir, remove } = makeTempDir('cc-crash-');
