@@ -28,6 +28,14 @@ test("the reference notice moves nothing above the answer's buttons when it arri
   );
   await expect(answer.getByTestId('lifecycle-strip')).toBeVisible();
   const after = { open: await open.boundingBox(), tab: await responseTab.boundingBox() };
+  // Whether the strip came before or after the first look, it fits the room the skeleton kept:
+  // a 53 px skeleton gave way to a 52.8 px strip, and the button moved 0.2 px (CI, stop 54).
+  const room = answer.getByTestId('followed-order-strip-room');
+  const kept = await room.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    minHeight: Number.parseFloat(getComputedStyle(element).minHeight),
+  }));
+  expect(kept.height, 'the strip grew the room kept for it').toBe(kept.minHeight);
   expect(after.tab?.y, 'the Response tab moved').toBe(before.tab?.y);
   expect(after.open?.y, '"Open checkout page" moved').toBe(before.open?.y);
 
