@@ -315,6 +315,31 @@ describe('every request that reaches the port gets a row and an answer', () => {
     });
   });
 
+  // A tester's POST pipelined in front of a CONNECT got only the CONNECT's 405; its own record
+  // said "The client closed the connection before the answer was sent", which it had not.
+  it('a CONNECT pipelined after a valid POST: the POST answered whole, then closed; both stored', async () => {
+    const { server, rows } = await serve({});
+    const valid = `POST /first HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload('order_approved'))}\r\n\r\n${payload('order_approved')}`;
+    const answer = await sendRaw(
+      server.port,
+      Buffer.from(`${valid}CONNECT a:1 HTTP/1.1\r\nHost: a:1\r\n\r\n`),
+      {
+        timeoutMs: 5000,
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answerBody(`\r\n\r\n${answer.body}`).received).toBe(true);
+    const stored = rows();
+    expect(stored).toHaveLength(2);
+    expect(stored.find((record) => record.path === '/first')).toMatchObject({ status: 200, error: null });
+    expect(stored.find((record) => record.method === 'CONNECT')).toMatchObject({
+      status: null,
+      error: expect.stringMatching(
+        /^CONNECT is not accepted \(webhooks are POSTed\); the connection was closed after the answer to the request before it/,
+      ),
+    });
+  });
+
   it.each([
     ['no Host header', 'POST /no-host HTTP/1.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'],
     [

@@ -138,13 +138,21 @@ export function startWebhookServer(options: WebhookServerOptions): Promise<Runni
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.on('connection', (socket: Socket) => guard.admit(socket));
   server.on('checkExpectation', serve);
-  // CONNECT is not a webhook, but it reached the port: stored and answered like any other.
+  // CONNECT is not a webhook, but it reached the port: stored and answered like any other. One
+  // pipelined behind a request still being answered gets no answer of its own, as a malformed
+  // request there gets none: that request's answer goes out whole, then the connection closes.
+  // Answered 405 at once, it went out instead of the POST's 200, and the POST's record said its
+  // client had closed the connection.
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    const behind = answers.on(socket)?.res;
     recordRawRefusal(refusals, socket, {
-      status: 405,
+      status: behind === undefined ? 405 : null,
       request: req,
+      ...(behind === undefined ? {} : { behind }),
       error: (answered) =>
-        `${req.method ?? 'CONNECT'} is not accepted (webhooks are POSTed); ${answered} and stored it anyway.`,
+        behind === undefined
+          ? `${req.method ?? 'CONNECT'} is not accepted (webhooks are POSTed); ${answered} and stored it anyway.`
+          : `${req.method ?? 'CONNECT'} is not accepted (webhooks are POSTed); the connection was closed after the answer to the request before it, and it was stored anyway.`,
       refusal: `Only POST is accepted here; this ${req.method ?? 'CONNECT'} request was stored anyway.`,
       extraHeaders: [['Allow', 'POST']],
     });
