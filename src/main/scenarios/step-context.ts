@@ -23,6 +23,8 @@ import type { EmulatorService } from '../emulator/emulator-service-types';
 import type { NotificationMoney, TransactionKind } from '../emulator/notification-data';
 import { jsonOfBody } from '../../shared/json-body';
 import type { RunRecordMark } from '../../shared/scenarios/run-record-mark';
+import type { ScenarioStep } from '../../shared/scenarios/scenario-schema';
+import { stepOrderRule } from './step-rules';
 
 /**
  * The console services a scenario uses: the same ones every front door uses, never re-wired.
@@ -175,11 +177,27 @@ export function durationMs(value: number | string): number {
   return ms;
 }
 
-/** The order a step is about: its `order`, else the last checkout's `${order_id}`. */
-export function orderOf(context: StepContext, given: string | undefined): string {
-  if (given !== undefined && given !== '') return given;
-  if (!context.vars.has('order_id'))
+/** The steps that cannot run without an order (step-rules.ts: never `none`, never optional). */
+type OrderStep = Extract<
+  ScenarioStep,
+  { step: 'customer' | 'operation' | 'expect-webhook' | 'expect-order' }
+>;
+
+/**
+ * The order a step is about, by the rule the file's check reads too (step-rules.ts): the one it
+ * names, else the last checkout's `${order_id}`; null for a step about none, or one that may go
+ * without (a send-webhook `body:`) when none is set.
+ */
+export function orderOfStep(context: StepContext, step: OrderStep): string;
+export function orderOfStep(context: StepContext, step: ScenarioStep): string | null;
+export function orderOfStep(context: StepContext, step: ScenarioStep): string | null {
+  const rule = stepOrderRule(step);
+  if (rule.kind === 'none') return null;
+  if (rule.kind === 'named') return rule.order;
+  if (!context.vars.has('order_id')) {
+    if (!rule.required) return null;
     throw new StepError('no order yet: run a checkout step first, or give the step an order');
+  }
   const value = context.vars.get('order_id');
   if (typeof value !== 'string' || value === '') throw new StepError('${order_id} is not an order id');
   return value;

@@ -1,19 +1,6 @@
 import { scenarioStepSchema, type ScenarioStep } from '../../shared/scenarios/scenario-schema';
 import { isBuiltInVariable, variableNamesIn } from '../../shared/scenarios/variables';
-
-/**
- * What a checkout step that created a session sets (steps/checkout-step.ts): the answer's ids
- * and URL, and the payload's reference, number, currency and total as sent.
- */
-const CHECKOUT_VARIABLES = [
-  'order_id',
-  'checkout_id',
-  'checkout_url',
-  'order_reference_id',
-  'order_number',
-  'currency',
-  'total_amount',
-];
+import { stepOrderRule, variablesSetBy } from './step-rules';
 
 /**
  * A step as the file's check could read it: parsed, or, when its own shape is broken (a problem
@@ -33,42 +20,6 @@ export function readSteps(document: unknown): ReadStep[] {
     const parsed = scenarioStepSchema.safeParse(raw);
     return parsed.success ? { step: parsed.data } : { broken: raw };
   });
-}
-
-/** What a broken step would set, read from what is written (its kind, its capture, its vars). */
-function setByBroken(raw: unknown): string[] {
-  if (!isMapping(raw)) return [];
-  const captured = isMapping(raw.capture) ? Object.keys(raw.capture) : [];
-  if (raw.step === 'checkout') return [...CHECKOUT_VARIABLES, ...captured];
-  if (raw.step === 'set' && isMapping(raw.vars)) return [...Object.keys(raw.vars), ...captured];
-  return captured;
-}
-
-/**
- * Whether a step that leaves `order:` out (or empty) takes `${order_id}` (step-context.ts's
- * orderOf): every step about an order does, but a send-webhook step only when it builds a
- * notification or resends one without naming its order (`from: { order }`); with `body:` it
- * sends that, for no order.
- */
-function usesDefaultOrder(step: ScenarioStep): boolean {
-  switch (step.step) {
-    case 'checkout':
-    case 'wait':
-    case 'set':
-      return false;
-    case 'send-webhook':
-      return step.body === undefined && !step.order && !step.from?.order;
-    default:
-      return !step.order;
-  }
-}
-
-/** The variables a step sets once it has run (the step itself runs before any of them is set). */
-function setBy(step: ScenarioStep): string[] {
-  const captured = 'capture' in step ? Object.keys(step.capture ?? {}) : [];
-  if (step.step === 'checkout') return [...CHECKOUT_VARIABLES, ...captured];
-  if (step.step === 'set') return Object.keys(step.vars);
-  return captured;
 }
 
 /** Each string value in `value` with its path (keys are JSON pointers, never substituted). */
@@ -119,11 +70,13 @@ export function unsetVariables(vars: unknown, steps: readonly ReadStep[]): Unset
   }
   for (const [index, read] of steps.entries()) {
     if (!('step' in read)) {
-      for (const name of setByBroken(read.broken)) known.add(name);
+      for (const name of variablesSetBy(read.broken)) known.add(name);
       continue;
     }
     const step = read.step;
-    if (usesDefaultOrder(step) && !known.has('order_id'))
+    // The run's own rule (step-rules.ts): a step that needs `${order_id}` erred without it.
+    const order = stepOrderRule(step);
+    if (order.kind === 'default' && order.required && !known.has('order_id'))
       found.push({
         path: ['steps', index, 'order'],
         message: `left out, it is \${order_id}, which no step before this one sets (${setByThen(known)}): run a checkout step first, or give the step an order`,
@@ -135,7 +88,7 @@ export function unsetVariables(vars: unknown, steps: readonly ReadStep[]): Unset
             path,
             message: `\${${name}} is not set by any step before this one (${setByThen(known)})`,
           });
-    for (const name of setBy(step)) known.add(name);
+    for (const name of variablesSetBy(step)) known.add(name);
   }
   return found;
 }

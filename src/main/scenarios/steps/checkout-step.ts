@@ -15,6 +15,7 @@ import { readRegularFile } from '../../read-regular-file';
 import { errorWords } from '../../../shared/error-words';
 import type { ExchangeResult } from '../../../shared/merchant-api';
 import { answeredWords } from '../refusal-words';
+import { CHECKOUT_VARIABLES, type CheckoutVariable } from '../step-rules';
 import {
   captureInto,
   clientAnswer,
@@ -134,19 +135,22 @@ export async function runCheckoutStep(context: StepContext, step: CheckoutStep):
   if (result.checkout !== null) {
     const { checkout } = result;
     context.orderIds.push(checkout.order_id);
-    context.vars.set('order_id', checkout.order_id);
-    context.vars.set('checkout_id', checkout.checkout_id);
-    context.vars.set('checkout_url', checkout.checkout_url);
-    for (const [name, pointer] of [
-      ['order_reference_id', '/order_reference_id'],
-      ['order_number', '/order_number'],
-      ['currency', '/total_amount/currency'],
-    ] as const) {
-      const value = text(readPointer(payload, pointer));
+    // Typed by the file's check's own list (step-rules.ts): a variable set here and not there
+    // would be refused at load as "not set by then", one listed there and not set here would
+    // pass the check and fail the run.
+    const set: Record<CheckoutVariable, string | null> = {
+      order_id: checkout.order_id,
+      checkout_id: checkout.checkout_id,
+      checkout_url: checkout.checkout_url,
+      order_reference_id: text(readPointer(payload, '/order_reference_id')),
+      order_number: text(readPointer(payload, '/order_number')),
+      currency: text(readPointer(payload, '/total_amount/currency')),
+      total_amount: totalAmountVariable(payload),
+    };
+    for (const name of CHECKOUT_VARIABLES) {
+      const value = set[name];
       if (value !== null) context.vars.set(name, value);
     }
-    const total = totalAmountVariable(payload);
-    if (total !== null) context.vars.set('total_amount', total);
   }
   checks.push(...captureInto(context, step.capture, result.json));
   return {

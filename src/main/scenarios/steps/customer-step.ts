@@ -10,7 +10,7 @@ import { parseServiceError } from '../../merchant-api/service-error';
 import {
   durationMs,
   missingNotificationUrl,
-  orderOf,
+  orderOfStep,
   StepError,
   unreachedOutcome,
   type StepContext,
@@ -31,7 +31,7 @@ const AUTOMATION_TIMEOUT_MS = 10_000;
  * expect-webhook, so the same scenario passes on both (customer-notification.ts).
  */
 export async function runCustomerStep(context: StepContext, step: CustomerStep): Promise<StepOutcome> {
-  const orderId = orderOf(context, step.order);
+  const orderId = orderOfStep(context, step);
   if (context.profile.fields.environment !== 'local') return waitForPerson(context, step, orderId);
   const moved = await askEmulator(context, step, orderId);
   const event = CUSTOMER_ACTION_OUTCOME[step.action].eventType;

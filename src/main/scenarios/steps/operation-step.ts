@@ -11,7 +11,7 @@ import { rememberTransaction } from './scenario-transactions';
 import {
   captureInto,
   clientAnswer,
-  orderOf,
+  orderOfStep,
   unreachedOutcome,
   type StepContext,
   type StepOutcome,
@@ -44,7 +44,7 @@ function needsFacts(step: OperationStep): boolean {
 
 /** A follow-up operation through the console's client, checked by status, body and the state after. */
 export async function runOperationStep(context: StepContext, step: OperationStep): Promise<StepOutcome> {
-  const orderId = orderOf(context, step.order);
+  const orderId = orderOfStep(context, step);
   const { merchantApi } = context.services;
   // The order's facts fill in only a default body's amount and currency: derived for those
   // alone. Derived before every step, a run of getOrder steps slowed as the order's records grew

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/scenarios/scenario-schema';
 import {
   durationMs,
-  orderOf,
+  orderOfStep,
   RunCancelled,
   sleep,
   waitFor,
@@ -35,7 +35,7 @@ function orderChecks(context: StepContext, step: ExpectOrderStep, orderId: strin
 
 /** The order's state and facts as the Orders service derives them, waiting up to `within`. */
 export async function runExpectOrderStep(context: StepContext, step: ExpectOrderStep): Promise<StepOutcome> {
-  const orderId = orderOf(context, step.order);
+  const orderId = orderOfStep(context, step);
   const within = durationMs(step.within);
   const passing = await waitFor(
     () => {

@@ -21,7 +21,7 @@ import {
   durationMs,
   emulatorStoppedMidRun,
   missingNotificationUrl,
-  orderOf,
+  orderOfStep,
   parseJsonBody,
   StepError,
   type StepContext,
@@ -44,7 +44,7 @@ export async function runExpectWebhookStep(
   context: StepContext,
   step: ExpectWebhookStep,
 ): Promise<StepOutcome> {
-  const orderId = orderOf(context, step.order);
+  const orderId = orderOfStep(context, step);
   const within = durationMs(step.within);
   // With no forward-to URL the listener forwards nothing: said before any wait, in the words
   // send-webhook's `to: forward` uses, never a 12 s wait ending in a guess. A URL set when the
@@ -171,9 +171,11 @@ function outgoingOf(context: StepContext, step: SendWebhookStep, orderId: string
     new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
   if (step.body !== undefined)
     return { body: encode(step.body), claims: {}, relatedId: null, eventType: null };
+  // orderOfStep gives an order to every step but one with `body:` (step-rules.ts).
   if (orderId === null) throw new StepError('no order: run a checkout step first, or give the step an order');
   if (step.from !== undefined) {
-    const from = orderOf(context, step.from.order ?? orderId);
+    // The order whose webhook is copied: `from.order`, else the step's own.
+    const from = step.from.order !== undefined && step.from.order !== '' ? step.from.order : orderId;
     const record = latestWebhook(context, from, step.from.event);
     const row = record === null ? undefined : context.services.events.getRow(record.id);
     if (record === null || row === undefined)
@@ -217,8 +219,7 @@ export async function runSendWebhookStep(context: StepContext, step: SendWebhook
     SEND_WEBHOOK_STEP,
     context.services.profiles.snapshot().profiles,
   );
-  const orderId =
-    step.order !== undefined || context.vars.has('order_id') ? orderOf(context, step.order) : null;
+  const orderId = orderOfStep(context, step);
   const outgoing = outgoingOf(context, step, orderId);
   const expect = step.expect ?? { status: '2xx' };
   if (expect.verdict !== undefined && step.to !== 'listener')

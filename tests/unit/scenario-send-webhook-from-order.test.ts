@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendWebhookStepSchema } from '../../src/shared/scenarios/scenario-schema';
+import { loadScenarios } from '../../src/main/scenarios/load-scenarios';
+import { runSendWebhookStep } from '../../src/main/scenarios/steps/webhook-steps';
+import { payload, signWith } from '../fixtures/hostile-webhooks';
+import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
+import { stepContext } from './helpers/step-context';
+import { makeTempDir } from './helpers/temp-console';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ORDER_ID = '6f1c0a8e-2f7b-4c1e-9d3a-5b8e7c6d4a21';
+
+// `from: { event, order }` names the order whose webhook is resent. The file's check took that
+// as the step's order (no `${order_id}` needed, nothing said at load), but the run ignored it
+// and erred "no order: run a checkout step first" when no checkout had set `${order_id}`: a
+// file read as fine that could never run.
+let listening: ListeningConsole;
+const temp = makeTempDir('cc-send-from-order-');
+beforeAll(async () => {
+  listening = await openListeningConsole();
+});
+afterAll(async () => {
+  await listening.dispose();
+  temp.remove();
+});
+
+const resend = {
+  step: 'send-webhook',
+  to: 'listener',
+  from: { event: 'order_approved', order: ORDER_ID },
+  expect: { verdict: 'valid' },
+};
+
+describe('a send-webhook step whose order is only in from', () => {
+  it('is not a problem of the file', async () => {
+    const file = join(temp.dir, 'resend.yaml');
+    writeFileSync(
+      file,
+      `name: resend\nsteps:\n  - step: send-webhook\n    to: listener\n    from: { event: order_approved, order: ${ORDER_ID} }\n`,
+    );
+    const loaded = loadScenarios([file], temp.dir);
+    expect(loaded.problems).toEqual([]);
+  });
+
+  it('resends that order’s webhook, with no checkout before it, on a record of that order', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await signWith(listening.secret, { iat: now, exp: now + 600 });
+    const arrived = await fetch(`${listening.origin}/hooks/notify?serviceToken=${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: payload('order_approved'),
+    });
+    expect(arrived.status).toBe(200);
+    const context = stepContext(listening.core, {
+      profile: listening.core.profiles.active(),
+      startedMs: Date.now() - 60_000,
+    });
+    const outcome = await runSendWebhookStep(context, sendWebhookStepSchema.parse(resend));
+    expect(outcome.message).toMatch(/^200, listener record #\d+ token valid/);
+    expect(outcome.checks.filter((check) => !check.passed)).toEqual([]);
+    const [sent] = outcome.recordIds;
+    expect(listening.core.events.getSummary(sent ?? -1)?.orderId).toBe(ORDER_ID);
+  });
+});
