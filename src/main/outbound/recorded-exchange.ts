@@ -1,6 +1,7 @@
 import type { HeaderList, TimelineSummary } from '../../shared/events';
 import type { EventUpdate, NewEvent } from '../store/events-repository';
 import type { EventRecorder } from '../timeline/event-recorder';
+import { refusedBeforeSending } from '../../shared/record-status';
 import { recordedFailure, type ExchangeFailure } from './exchange-failure-words';
 import { performHttpExchange, type HttpOutcome, type HttpRequestSpec } from './http-exchange';
 import { urlParts } from './url-parts';
@@ -81,6 +82,16 @@ function responseCut(outcome: HttpOutcome): Record<string, unknown> {
   };
 }
 
+/**
+ * A record of which nothing left keeps no judgement of its body: no body went anywhere, so a
+ * body verdict beside `not sent` (a refused CONNECT replay read `empty`) judged nothing that
+ * happened. Its bytes stay in the record, as what would have been sent.
+ */
+function withoutBodyJudgement<T extends Completion>(record: T): T {
+  const { body: _judged, ...details } = record.details ?? {};
+  return { ...record, bodyVerdict: null, details };
+}
+
 /** The record before it leaves: what is about to be sent, no answer yet. */
 function pendingOf(spec: RecordedExchangeSpec): NewEvent {
   return {
@@ -112,11 +123,14 @@ export async function recordedExchange(spec: RecordedExchangeSpec): Promise<Reco
   const outcome = await performHttpExchange(spec.request);
   const answer = answerOf(outcome);
   const own = spec.complete?.(outcome) ?? {};
-  const update: Completion = {
+  const answered: Completion = {
     ...answer,
     ...own,
     details: { ...spec.record.details, ...answer.details, ...own.details },
   };
+  const update = refusedBeforeSending(answered.status ?? null, answered.error ?? null, answered.details)
+    ? withoutBodyJudgement(answered)
+    : answered;
   const event: NewEvent = { ...pending, ...update };
   const options = announceNow ? {} : { announceAs: 'timeline.appended' as const };
   const { alsoWrite } = spec;
@@ -140,13 +154,13 @@ export async function recordUnsent(
   words: { error: string; durationMs: number },
 ): Promise<NewEvent> {
   const failed = recordedFailure(failure, words.error);
-  const event: NewEvent = {
+  const event: NewEvent = withoutBodyJudgement({
     ...pendingOf({ recorder, ...spec }),
     status: null,
     durationMs: words.durationMs,
     error: failed.error,
     details: { ...spec.record.details, ...failed.details },
-  };
+  });
   await recorder.inGroup(() => recorder.record(event));
   return event;
 }

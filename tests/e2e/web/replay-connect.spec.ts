@@ -65,7 +65,12 @@ test('Replay of a stored CONNECT ends, counted and said as not sent, in one line
   await expect(row.getByTestId('row-missing')).toHaveText(
     'never sent (refused by the console), so no arrival',
   );
+  // Never sent, it has no body verdict: the row showed `empty` (the judgement of a body that
+  // never went anywhere), and so did its record, beside `not sent`.
+  await expect(row.getByTestId('body-verdict')).toHaveCount(0);
+  await expect(row.getByTestId('record-name')).not.toContainText('empty body');
   await timeline.openRecord(replayed ?? 0);
+  await expect(timeline.detail().getByTestId('body-findings')).toHaveCount(0);
   await expect(timeline.detail().getByTestId('response-section')).toHaveText(
     'Not sent: a CONNECT request asks for a tunnel to another address, not for an answer, and the console sends only requests it can record an answer to.',
   );
