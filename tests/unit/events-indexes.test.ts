@@ -49,7 +49,8 @@ function preparedStatements(): { sql: string[]; plan: (sql: string) => string[];
   }) as typeof db.prepare;
   const writer = createStoreWriter(db);
   const searchIndex = createSearchIndex(db, writer);
-  createEventsRepository(db);
+  // Prepared on first use (the interrupted sweep's): asked once, so its plan is seen too.
+  createEventsRepository(db).answerNotKnownSentBefore(0);
   createHistoryRepository(db);
   createOrdersRepository(db);
   const query = createEventsQuery(db, searchIndex);

@@ -253,8 +253,9 @@ export async function handleWebhook(
   };
   res.once('close', () =>
     settle(() =>
-      // An answer that went out at once is on the row already: only the duration changes, and
-      // no index is touched for that. One that waited out a delay is stored now that it went out.
+      // An answer that went out at once is on the row already: only the duration changes, which
+      // takes the row out of migration 050's small index (answers not known sent). One that
+      // waited out a delay is stored now that it went out.
       res.writableFinished
         ? context.writer.update(
             summary.id,
