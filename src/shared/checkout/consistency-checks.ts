@@ -1,6 +1,6 @@
 import { parseJsonPath } from '../json-path';
 import { compareSpecDates, parseSpecDate } from './dates';
-import { isAbsoluteUri } from './field-rules';
+import { isAbsoluteUri } from './absolute-uri';
 import { describeValue, isPresent, ownValue, type RawFinding } from './findings';
 import { DEFAULT_NOTIFICATION_FIELD, LIMITS } from './limits';
 import { valueAt, type JsonPath } from './money-paths';

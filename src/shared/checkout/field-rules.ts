@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasSpecDateShape, parseSpecDate } from './dates';
+import { isAbsoluteUri } from './absolute-uri';
 import { isEmailAddress } from './email-address';
 import {
   addRuleIssue,
@@ -65,17 +66,6 @@ function judgeText(optional: boolean, judge: (value: string, ctx: Ctx) => void) 
     if (optional && value === '') return;
     judge(value, ctx);
   });
-}
-
-/** An absolute URI (`https://…`, `myapp://…`) without spaces. */
-export function isAbsoluteUri(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function uriLeaf(field: FieldRef, limits: TextLimits, optional: boolean) {
