@@ -128,6 +128,23 @@ describe('POST /checkout', () => {
     expectErrorShape(method.json, 'method_not_allowed');
   });
 
+  // `//evil/orders/{id}/cancel` read `evil` as a host and canceled the order; an official client
+  // whose API URL ends in / (`//checkout`) was told "No route POST /", another path than its own.
+  it('a path with two slashes in a row is read as written: no route, named as sent, nothing run', async () => {
+    const created = await emulator.call('POST', '/checkout', validPayload(null));
+    const orderId = String(created.json['order_id']);
+    const cancel = await emulator.call('POST', `//evil/orders/${orderId}/cancel`, {});
+    expect(cancel.status).toBe(404);
+    expectErrorShape(cancel.json, 'not_found');
+    expect(cancel.json['message']).toBe(
+      `No route POST //evil/orders/${orderId}/cancel in the emulator. The path has two slashes in a row: is an API URL ending in / joined to a path starting with /?`,
+    );
+    expect((await emulator.call('GET', `/merchants/orders/${orderId}`)).json['status']).toBe('new');
+    const doubled = await emulator.call('POST', '//checkout', validPayload(null));
+    expect(doubled.status).toBe(404);
+    expect(doubled.json['message']).toMatch(/^No route POST \/\/checkout in the emulator\./);
+  });
+
   it('a 405 says which methods the path takes, in Allow (RFC 9110 requires it)', async () => {
     const answer = (method: string, path: string) =>
       fetch(`${emulator.url}${path}`, { method, headers: { authorization: `Bearer ${emulator.apiToken}` } });

@@ -56,8 +56,12 @@ describe('the emulator hot path', () => {
       'http://127.0.0.1/checkout',
       '/Check Out',
     ];
+    // An origin-form target is a path as written (`//checkout` is no host and `checkout` path).
+    const reference = (target: string) =>
+      target.startsWith('/') ? new URL(`http://127.0.0.1${target}`) : new URL(target, 'http://127.0.0.1');
     for (const target of targets)
-      expect(parseRequestTarget(target).path, target).toBe(new URL(target, 'http://127.0.0.1').pathname);
+      expect(parseRequestTarget(target).path, target).toBe(reference(target).pathname);
+    expect(parseRequestTarget('//checkout').path).toBe('//checkout');
   });
 
   it('page tokens are 32 hex digits, never repeated across block refills', () => {

@@ -40,7 +40,10 @@ export function parseRequestTarget(target: string | undefined): { path: string; 
   if (target !== undefined && PLAIN_PATH.test(target)) return { path: target, query: new URLSearchParams() };
   let url: URL;
   try {
-    url = new URL(target ?? '/', ORIGIN);
+    // An origin-form target is a path, read as written: resolved against the origin,
+    // `//evil/orders/{id}/cancel` read `evil` as a host and ran the cancel of `/orders/{id}`, and
+    // an official client whose API URL ends in `/` (`//checkout`) was told "No route POST /".
+    url = target?.startsWith('/') === true ? new URL(`${ORIGIN}${target}`) : new URL(target ?? '/', ORIGIN);
   } catch {
     throw new EmulatorError(
       400,

@@ -70,6 +70,10 @@ function sendJson(
   res.end(text);
 }
 
+/** A path with `//` is no route: said with the likely cause (the emulator never merges slashes). */
+const DOUBLED_SLASH_HINT =
+  ' The path has two slashes in a row: is an API URL ending in / joined to a path starting with /?';
+
 /**
  * The emulated service over HTTP, on 127.0.0.1: the service API (bearer token, routes/
  * service-routes), the hosted checkout page and the local merchant page (routes/page-routes),
@@ -147,7 +151,11 @@ export async function startEmulatorServer(
         ),
       ];
       if (allowed.length === 0)
-        throw new EmulatorError(404, 'not_found', `No route ${req.method ?? ''} ${path} in the emulator.`);
+        throw new EmulatorError(
+          404,
+          'not_found',
+          `No route ${req.method ?? ''} ${path} in the emulator.${path.includes('//') ? DOUBLED_SLASH_HINT : ''}`,
+        );
       // RFC 9110: a 405 names the methods the path takes.
       const refusal = new EmulatorError(
         405,
