@@ -25,6 +25,8 @@ export default defineConfig({
   resolve,
   test: {
     ...unitTests,
+    // Once for the whole run: the CLI bundled from source, for the tests that start it as a process.
+    globalSetup: ['tests/unit/setup/bundle-source-cli.ts'],
     // Two projects, each naming its files and options in full (`extends: true` would load this
     // file again for each, and a project's include is added to the root's, not put in its place).
     projects: [

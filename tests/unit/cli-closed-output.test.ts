@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
 import { standardIo } from '../../src/main/cli/standard-io';
 import { runCliCaptured } from './helpers/run-cli';
+import { SOURCE_CLI } from './helpers/source-cli';
 import { makeTempDir, openTempConsole } from './helpers/temp-console';
 
 /**
@@ -17,7 +18,6 @@ import { makeTempDir, openTempConsole } from './helpers/temp-console';
  * is kept; a real failure to write is one line and exit 1.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
 const run = promisify(execFile);
 
 let dataDir = '';
@@ -57,7 +57,7 @@ async function pipedInto(args: string, reader: string): Promise<{ code: number; 
       '--norc',
       '--noprofile',
       '-c',
-      `"${process.execPath}" --import tsx "${CLI}" --data-dir "${dataDir}" ${args} 2>"${stderr}" | ${reader}; echo "exit=\${PIPESTATUS[0]}"`,
+      `"${process.execPath}" "${SOURCE_CLI}" --data-dir "${dataDir}" ${args} 2>"${stderr}" | ${reader}; echo "exit=\${PIPESTATUS[0]}"`,
     ],
     { cwd: ROOT, env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' }, maxBuffer: 1 << 20 },
   );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileTextPieces } from '../../src/renderer/src/bridge/large-calls';
 import { runCliCaptured } from './helpers/run-cli';
+import { SOURCE_CLI } from './helpers/source-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 /**
@@ -70,11 +71,10 @@ describe('import: a file that is not UTF-8 is refused, never imported altered', 
   it('from standard input (`import -`) too', async () => {
     const dir = tempDir();
     const root = join(import.meta.dirname, '..', '..');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src', 'main', 'cli', 'index.ts'), '--data-dir', dir, 'import', '-'],
-      { cwd: root, env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' } },
-    );
+    const child = spawn(process.execPath, [SOURCE_CLI, '--data-dir', dir, 'import', '-'], {
+      cwd: root,
+      env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdin.end(Buffer.from(record('{"note":"Café"}'), 'latin1'));

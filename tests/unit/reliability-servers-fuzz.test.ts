@@ -7,10 +7,11 @@ import { payload, signWith } from '../fixtures/hostile-webhooks';
 import { freePort, localProfileArgs } from '../e2e/fixtures/serve-process';
 import { exchange, frame, hostileFrames, hostileRequest, rawWebSocket } from './helpers/hostile-http';
 import { prng } from './helpers/prng';
+import { SOURCE_CLI } from './helpers/source-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
+const CLI = SOURCE_CLI;
 const ENV = { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' };
 const NOTIFICATION_TOKEN = 'fuzz-notification-secret';
 const API_TOKEN = 'fuzz-api-token';
@@ -27,7 +28,7 @@ function startCli(
   args: string[],
   ready: RegExp,
 ): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     cwd: ROOT,
     env: ENV,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,8 +60,6 @@ async function preparedDataDir(): Promise<{ dir: string; listenerPort: number; e
   execFileSync(
     process.execPath,
     [
-      '--import',
-      'tsx',
       CLI,
       ...localProfileArgs(dir, listenerPort, `http://127.0.0.1:${emulatorPort}`, [
         '--api-token',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from './helpers/run-cli';
+import { SOURCE_CLI } from './helpers/source-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 /**
@@ -15,14 +16,13 @@ import { makeTempDir } from './helpers/temp-console';
  * runs in a child process here, so a regression fails the test instead of hanging the suite.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
 const run = promisify(execFile);
 const temp = makeTempDir('cc-special-files-');
 afterAll(() => temp.remove());
 
 async function cliInChild(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [SOURCE_CLI, ...args], {
       cwd: ROOT,
       env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
       // Well inside the test's own time: a child left running past the test hangs on (or, on

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UNDER_WAY_WORDS } from '../../src/shared/scenarios/scenario-results';
 import { CANCELLED_WORDS } from '../../src/shared/scenarios/stored-runs';
 import { runCliCaptured } from './helpers/run-cli';
+import { SOURCE_CLI } from './helpers/source-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 /**
@@ -16,7 +17,6 @@ import { makeTempDir } from './helpers/temp-console';
  * the report is written before the console closes.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
 const temp = makeTempDir('cc-test-terminated-');
 afterAll(() => temp.remove());
 
@@ -29,7 +29,7 @@ describe.skipIf(process.platform === 'win32')('test stopped with SIGTERM', () =>
     const report = join(temp.dir, 'report.xml');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', CLI, '--data-dir', dataDir, 'test', suite, '--reporter', 'junit', '--out', report],
+      [SOURCE_CLI, '--data-dir', dataDir, 'test', suite, '--reporter', 'junit', '--out', report],
       {
         cwd: ROOT,
         env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { consoleZodMessage } from '../../src/shared/zod-words';
+import { SOURCE_CLI } from './helpers/source-cli';
 
 /** The messages of a failed parse, as every boundary prints them: "field: message". */
 function messagesOf(schema: z.ZodType, value: unknown): string[] {
@@ -136,15 +137,7 @@ describe('each process installs the words at its entry', () => {
       const root = join(import.meta.dirname, '..', '..');
       const run = spawnSync(
         process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(root, 'src', 'main', 'cli', 'index.ts'),
-          '--data-dir',
-          join(dir, 'data'),
-          'test',
-          join(dir, 'broken.yaml'),
-        ],
+        [SOURCE_CLI, '--data-dir', join(dir, 'data'), 'test', join(dir, 'broken.yaml')],
         { cwd: root, encoding: 'utf8', env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' } },
       );
       expect(run.status).toBe(2);

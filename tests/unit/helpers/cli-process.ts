@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { SOURCE_CLI } from './source-cli';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const CLI = join(ROOT, 'src', 'main', 'cli', 'index.ts');
 
 export interface CliProcess {
   child: ChildProcess;
@@ -13,7 +13,7 @@ export interface CliProcess {
 
 /** `checkout-console <args>` in its own process, from source, with the OS keychain left alone. */
 export function startCli(args: readonly string[]): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [SOURCE_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
