@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { FIRST_START_RACER } from './helpers/source-cli';
 import { makeTempDir } from './helpers/temp-console';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const RACER = join(import.meta.dirname, 'helpers', 'first-start-racer.ts');
 const RACERS = 5;
 const ROUNDS = 2;
 
@@ -13,7 +13,7 @@ const finding = z.object({ profiles: z.array(z.string()), localToken: z.string()
 
 function race(dataDir: string, goAt: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', RACER, dataDir, String(goAt)], {
+    const child = spawn(process.execPath, [FIRST_START_RACER, dataDir, String(goAt)], {
       cwd: ROOT,
       env: { ...process.env, CHECKOUT_CONSOLE_KEYCHAIN: 'off' },
       stdio: ['ignore', 'pipe', 'pipe'],

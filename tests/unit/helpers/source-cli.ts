@@ -13,3 +13,13 @@ export const SOURCE_CLI_ENTRY = join(ROOT, 'src', 'main', 'cli', 'index.ts');
  * src/main/cli, and packages resolve from the project's node_modules.
  */
 export const SOURCE_CLI = join(ROOT, '.tmp', 'unit-cli', 'cli', 'index.mjs');
+
+/** One racer of first-start-race.test.ts (helpers/first-start-racer.ts), bundled the same way. */
+export const FIRST_START_RACER_ENTRY = join(ROOT, 'tests', 'unit', 'helpers', 'first-start-racer.ts');
+export const FIRST_START_RACER = join(ROOT, '.tmp', 'unit-cli', 'cli', 'first-start-racer.mjs');
+
+/** What the global setup bundles: each source entry and where its bundle goes. */
+export const BUNDLED_ENTRIES: readonly { entry: string; bundle: string }[] = [
+  { entry: SOURCE_CLI_ENTRY, bundle: SOURCE_CLI },
+  { entry: FIRST_START_RACER_ENTRY, bundle: FIRST_START_RACER },
+];

@@ -1,6 +1,6 @@
 import { renameSync } from 'node:fs';
 import { build } from 'esbuild';
-import { SOURCE_CLI, SOURCE_CLI_ENTRY } from '../helpers/source-cli';
+import { BUNDLED_ENTRIES } from '../helpers/source-cli';
 
 /**
  * Bundles the CLI from source once, before any test file runs, for the tests that start it in a
@@ -10,10 +10,14 @@ import { SOURCE_CLI, SOURCE_CLI_ENTRY } from '../helpers/source-cli';
  * tsx read it: TypeScript transformed by the same esbuild, packages left in node_modules.
  */
 export default async function bundleSourceCli(): Promise<void> {
+  for (const { entry, bundle } of BUNDLED_ENTRIES) await bundleOne(entry, bundle);
+}
+
+async function bundleOne(entry: string, bundle: string): Promise<void> {
   // Written beside, then renamed: two runs in one checkout never start a half-written bundle.
-  const partial = `${SOURCE_CLI}.${process.pid}.partial`;
+  const partial = `${bundle}.${process.pid}.partial`;
   await build({
-    entryPoints: [SOURCE_CLI_ENTRY],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -23,5 +27,5 @@ export default async function bundleSourceCli(): Promise<void> {
     outfile: partial,
     logLevel: 'warning',
   });
-  renameSync(partial, SOURCE_CLI);
+  renameSync(partial, bundle);
 }
