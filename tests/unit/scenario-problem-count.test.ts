@@ -28,3 +28,17 @@ describe('how many problems, in how many files', () => {
     );
   });
 });
+
+// `test nonexist/` printed "1 problem in 1 scenario file; nothing was run.": a path that names
+// nothing is no scenario file, and was counted as one.
+describe('a path that names nothing', () => {
+  const missing = { ...problem('nonexist/'), line: null, column: null, field: null, missing: true };
+  it('is counted as a path, not as a scenario file', () => {
+    expect(problemsSummary([missing])).toBe('1 path that names nothing; nothing was run.');
+    expect(problemCountWords([missing, { ...missing, file: 'gone.yaml' }])).toBe('2 paths that name nothing');
+    expect(problemsSummary([problem('a.yaml'), missing])).toBe(
+      '1 problem in 1 scenario file and 1 path that names nothing; nothing was run.',
+    );
+    expect(problemsHeading([missing])).toBe('1 path that names nothing: it cannot run');
+  });
+});

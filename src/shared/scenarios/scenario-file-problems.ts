@@ -34,9 +34,19 @@ export function formatProblem(problem: ScenarioFileProblem): string {
  * can have several). The view counted its 13 problems as 13 files that do not load.
  */
 export function problemCountWords(problems: readonly ScenarioFileProblem[]): string {
-  const count = problems.length;
-  const files = new Set(problems.map((problem) => problem.file)).size;
-  return `${count} problem${count === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}`;
+  // A path that names nothing is no scenario file: `test nonexist/` said "1 problem in 1 scenario file".
+  const missing = problems.filter((problem) => problem.missing === true).length;
+  const broken = problems.filter((problem) => problem.missing !== true);
+  const count = broken.length;
+  const files = new Set(broken.map((problem) => problem.file)).size;
+  const parts = [];
+  if (count > 0 || missing === 0)
+    parts.push(
+      `${count} problem${count === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}`,
+    );
+  if (missing > 0)
+    parts.push(missing === 1 ? '1 path that names nothing' : `${missing} paths that name nothing`);
+  return parts.join(' and ');
 }
 
 /** The Scenarios view's title over the problems: `2 problems in 1 scenario file: it cannot run`. */
