@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { awaitingWebhookWords } from '../../src/renderer/src/features/builder/awaiting-webhook-words';
+import {
+  awaitingWebhookWords,
+  awaitingWordsShown,
+} from '../../src/renderer/src/features/builder/awaiting-webhook-words';
 
 // The builder's "The order now" said "No webhook yet. Pay on the checkout page: the service then
 // sends order_approved, and it shows here as it arrives." of an order created without a
@@ -34,5 +37,15 @@ describe('awaitingWebhookWords', () => {
       "No webhook can arrive for this order: it was created without a notification URL, so the service has nowhere to send order_approved. No listener URL: set the profile's public listener URL (a tunnel) to receive webhooks. Then send again: this order keeps no notification URL.",
     );
     expect(words.text).not.toContain('Pay on the checkout page');
+  });
+
+  // Under "The emulator holds this order as approved; its notification was never sent (#17:
+  // dropped…)" it went on "Pay on the checkout page", of an order already paid.
+  it('gives way to a note that already says why no webhook came, unless no webhook can arrive at all', () => {
+    const pay = awaitingWebhookWords(undefined);
+    expect(awaitingWordsShown(pay, false)).toBe(true);
+    expect(awaitingWordsShown(pay, true)).toBe(false);
+    const none = awaitingWebhookWords(plan(null, 'No listener URL.'));
+    expect(awaitingWordsShown(none, true)).toBe(true);
   });
 });

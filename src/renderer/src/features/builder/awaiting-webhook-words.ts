@@ -22,3 +22,14 @@ export function awaitingWebhookWords(notification: NotificationPlan | undefined)
     text: `No webhook can arrive for this order: it was created without a notification URL, so the service has nowhere to send order_approved. ${notification.reason} Then send again: this order keeps no notification URL.`,
   };
 }
+
+/**
+ * Whether the awaiting words stand under what "The order now" already says of why no webhook
+ * came: the emulator's held state (paid, its notification dropped by a fault, say) or a delivery
+ * another endpoint answered. "Pay on the checkout page" then asked to pay an order already paid,
+ * which cannot bring the webhook; that note is the one truth shown. Words that say no webhook can
+ * arrive at all (no notification URL) still stand: they say what to set.
+ */
+export function awaitingWordsShown(awaiting: { canArrive: boolean }, whyNoneSaid: boolean): boolean {
+  return !(whyNoneSaid && awaiting.canArrive);
+}

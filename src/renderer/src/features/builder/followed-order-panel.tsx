@@ -9,7 +9,7 @@ import { provenanceMark, RowProvenance } from '@features/timeline';
 import { TableHeader } from '@ui/table-header';
 import { useNavigation } from '@ui/navigation';
 import { useProfilesStore } from '@features/profiles';
-import { awaitingWebhookWords } from './awaiting-webhook-words';
+import { awaitingWebhookWords, awaitingWordsShown } from './awaiting-webhook-words';
 import { deliveredElsewhere, deliveredElsewhereWords } from './delivered-elsewhere';
 import { useFollowedOrder } from './followed-order';
 import { formatShortInstant, instantTitle } from '@ui/instant-format';
@@ -50,6 +50,9 @@ export function FollowedOrderPanel({
     detail === null || elsewhere.length > 0
       ? null
       : emulatorHeldStateNote(detail.lifecycle.state, held, detail.records, detail.lifecycle);
+  // A damaged emulator row's note says only that its state cannot be read, not why no webhook came.
+  const heldSaysWhy = heldNote !== null && typeof held === 'string';
+  const awaitingShown = awaitingWordsShown(awaiting, elsewhere.length > 0 || heldSaysWhy);
   return (
     <Stack gap="xs" data-testid="followed-order">
       <Group gap="xs">
@@ -97,8 +100,9 @@ export function FollowedOrderPanel({
         </Text>
       ))}
       {webhooks.length === 0 ? (
-        // Not "Pay on the checkout page" of an order paid whose webhook went elsewhere (said above).
-        elsewhere.length === 0 && (
+        // Not "Pay on the checkout page" of an order paid whose webhook went elsewhere or was
+        // never sent (said above).
+        awaitingShown && (
           <Text size="sm" c={awaiting.canArrive ? 'dimmed' : 'orange'} data-testid="followed-webhooks-empty">
             {awaiting.text}
             {!awaiting.canArrive && <OpenSendingProfile />}
