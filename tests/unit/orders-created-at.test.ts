@@ -40,14 +40,29 @@ describe("an order's created time", () => {
     });
   });
 
-  it('is the first verified notification when no create-checkout answer is known', () => {
+  // An order created by a POST /checkout straight to the emulator (curl, not the Builder) said
+  // "created 14:02:37.892", the time its first order_approved arrived, above a strip whose New
+  // step said "no record": a notification says the order was approved, never when it was created.
+  it('is not a verified notification: without a create-checkout answer it was only first seen', () => {
     const failedCreate = created({ status: 500 });
     const forged = webhook('order_approved', [], { tokenVerdict: 'invalid_signature' });
     const approved = webhook('order_approved');
     const lifecycle = deriveLifecycle(ORDER_ID, [failedCreate, forged, approved]);
-    expect(lifecycle.facts.createdAt).toBe(approved.at);
+    expect(lifecycle.facts.createdAt).toBeNull();
     expect(lifecycle.facts.firstSeenAt).toBe(failedCreate.at);
-    expect(createdOrFirstSeen(lifecycle.facts)).toEqual({ word: 'created', at: approved.at });
+    expect(createdOrFirstSeen(lifecycle.facts)).toEqual({ word: 'first seen', at: failedCreate.at });
+  });
+
+  it('of an order known only from its notifications is when the first arrived, said "first seen"', () => {
+    const approved = webhook('order_approved');
+    const authorised = webhook('order_authorised');
+    const lifecycle = deriveLifecycle(ORDER_ID, [approved, authorised]);
+    expect(lifecycle.state).toBe('authorised');
+    expect(lifecycle.facts.createdAt).toBeNull();
+    expect(createdOrFirstSeen(summariseLifecycle(lifecycle))).toEqual({
+      word: 'first seen',
+      at: approved.at,
+    });
   });
 
   it("is not a failed create call's, nor a Get order answer's", () => {
@@ -114,6 +129,23 @@ describe('a data directory that dated every order "created"', () => {
     expect(db.prepare('SELECT stale, created_known, first_seen_ms FROM orders').all()).toEqual([
       { stale: 1, created_known: 0, first_seen_ms: 0 },
     ]);
+    db.close();
+  });
+});
+
+describe('a data directory that dated an order "created" by its first notification', () => {
+  it('has every order derived again (migration 051)', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id < 51),
+    );
+    db.exec("INSERT INTO orders (order_id, stale, created_ms, created_known) VALUES ('o-1', 0, 5000, 1)");
+    migrate(
+      db,
+      migrations.filter((migration) => migration.id <= 51),
+    );
+    expect(db.prepare('SELECT stale FROM orders').all()).toEqual([{ stale: 1 }]);
     db.close();
   });
 });

@@ -41,7 +41,7 @@ export function orderSummaryJson(order: OrderSummary) {
     amount: order.amount,
     currency: order.currency,
     profile: order.profileName,
-    /** The service's creation; null when this console has no evidence of it (see first_seen_at). */
+    /** The service's creation (its create-checkout answer); null when this console holds no record of it (see first_seen_at). */
     created_at: order.createdAt,
     first_seen_at: order.firstSeenAt,
     /** The list's order: the last evidence's time, else (no evidence) the first record's. */

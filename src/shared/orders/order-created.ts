@@ -1,8 +1,9 @@
 /**
  * When an order was created, as every place says it (the Orders list, the order's details):
- * the service's creation (its create-checkout answer, else its first verified notification)
- * when this console has evidence of it; else only when this console first saw the order (an
- * import, a failed create call, a Get order answer, a replay), which is no creation time.
+ * the service's creation (its create-checkout answer) when this console holds that record; else
+ * only when this console first saw the order (its first notification, of an order created
+ * elsewhere; an import, a failed create call, a Get order answer, a replay), which is no
+ * creation time. A notification says the order moved, not when it was made.
  */
 export function createdOrFirstSeen(order: { createdAt: string | null; firstSeenAt: string }): {
   word: 'created' | 'first seen';

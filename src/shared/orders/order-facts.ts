@@ -93,7 +93,6 @@ export function readOrderFacts(
     all.find((record) => record.orderReferenceId !== null)
   )?.orderReferenceId;
   const owner = profile ?? create ?? first ?? all[0];
-  const createdBy = create ?? records.find(isVerifiedNotification);
   // The create-checkout call is there: the total is unknown because of what it gives, said so.
   const given = isJsonObject(request) ? request['total_amount'] : undefined;
   const totalUnknown =
@@ -115,12 +114,13 @@ export function readOrderFacts(
       profileId: owner?.profileId ?? null,
       profileName: owner?.profileName ?? null,
       createRecordId: create?.id ?? null,
-      // The service's creation: its create-checkout answer, else its first verified notification
-      // of the order. An imported copy, a replay or a forward dated before (an import of records
-      // from 2026-11-01) made an order "created" on a day its own strip called "not seen"; an
-      // import alone, a failed create call or a Get order answer is only when this console first
+      // The service's creation: its create-checkout answer, the one record of it. An imported
+      // copy, a replay or a forward dated before (an import of records from 2026-11-01) made an
+      // order "created" on a day its own strip called "not seen"; a verified notification made
+      // an order created with curl "created" when its order_approved arrived, under a New step
+      // saying "no record". Without that answer the first record is only when this console first
       // saw the order, and is said so (order-created.ts).
-      createdAt: createdBy !== undefined && dated(createdBy) ? createdBy.at : null,
+      createdAt: create !== undefined && dated(create) ? create.at : null,
       firstSeenAt: first?.at ?? new Date(0).toISOString(),
       recordCount: all.length,
     },

@@ -221,8 +221,8 @@ export const orderFactsSchema = z.object({
   /** The create-checkout record (null when the order was first seen another way). */
   createRecordId: z.number().int().nullable(),
   /**
-   * The service's creation of the order: its create-checkout answer, else its first verified
-   * notification; null when this console has no evidence of it (say firstSeenAt, order-created.ts).
+   * The service's creation of the order: its create-checkout answer; null when this console
+   * holds no record of it (say firstSeenAt, order-created.ts), a notification's time included.
    */
   createdAt: z.string().nullable(),
   /** This console's first record of the order, of any kind (an import is dated as its file says). */

@@ -48,6 +48,7 @@ import ordersStateByDefault from './047-orders-state-by-default';
 import ordersFindingsSeverity from './048-orders-findings-severity';
 import emulatorCustomerLocale from './049-emulator-customer-locale';
 import eventsAnswerNotKnownSent from './050-events-answer-not-known-sent';
+import ordersCreatedOnlyByCreate from './051-orders-created-only-by-create';
 
 export interface Migration {
   readonly id: number;
@@ -114,4 +115,5 @@ export const migrations: readonly Migration[] = [
   { id: 48, name: '048-orders-findings-severity', sql: ordersFindingsSeverity },
   { id: 49, name: '049-emulator-customer-locale', sql: emulatorCustomerLocale },
   { id: 50, name: '050-events-answer-not-known-sent', sql: eventsAnswerNotKnownSent },
+  { id: 51, name: '051-orders-created-only-by-create', sql: ordersCreatedOnlyByCreate },
 ];
