@@ -80,6 +80,10 @@ export type MoneyAmountsChoice = (typeof MONEY_AMOUNTS_CHOICES)[number];
 export const ABSENT_MONEY_CHOICES = ['zero', 'null', 'omitted'] as const;
 export type AbsentMoneyChoice = (typeof ABSENT_MONEY_CHOICES)[number];
 
+/** The label of extensionEventsToRequestUrl in the Emulator view, which a "Not sent" reason names. */
+export const EXTENSION_EVENTS_TO_REQUEST_URL_LABEL =
+  "Events beyond the spec to the request's notification URL";
+
 export const emulatorSettingsSchema = z.object({
   /** Attempts per notification, the first included. */
   attempts: z.number().int().min(1).max(20, 'At most 20 attempts').default(3),
@@ -196,6 +200,14 @@ export const emulatorSettingsSchema = z.object({
     .max(255, "The webhook URL is at most 255 characters (the portal's limit)")
     .nullable()
     .default(null),
+  /**
+   * Whether the events beyond the spec's three (order_canceled, order_refunded, order_declined,
+   * order_expired) go to the notification URL a checkout request gave. The spec's "Event types
+   * beyond these three … not shown" leaves open whether the service sends any; on (default), as
+   * the emulator always has; off, only the spec's three go there, each other recorded as not
+   * sent. The registered webhook's events filter only the deliveries to the registered URL.
+   */
+  extensionEventsToRequestUrl: z.boolean().default(true),
   /** The events chosen for the registered webhook (the portal's "Events"); default all of them. */
   webhookEvents: z
     .array(z.enum(ORDER_EVENT_TYPES))

@@ -287,7 +287,8 @@ const DEFAULTS: Record<string, string> = {
   // Behaviour (customer-locale.ts), tested below ('… gives ar_SA without a locale') and in
   // emulator-customer-locale.test.ts (a returning customer's preference).
   'Checkout page language without `locale`': `${code('ar_SA')} for a new customer; a returning one (the same ${code('consumer.phone_number')}, as written) keeps the locale of their newest order that named one`,
-  "Event types beyond the spec's three": `${codes(EXTENSION_EVENT_TYPES)}; the listener takes any other with a warning`,
+  // The setting's default (notification-url.ts), tested in emulator-extension-events-request-url.test.ts.
+  "Event types beyond the spec's three": `${codes(EXTENSION_EVENT_TYPES)}, ${emulator.extensionEventsToRequestUrl ? 'sent' : 'not sent'} to a checkout request's notification URL too; the listener takes any other with a warning`,
   // The codes are listed in service-rules.md (Errors); docs-emulator-errors.test.ts holds that list to the emulator.
   'Error codes beyond `not_supported_country_currency`':
     "the emulator's own, in the spec's error body ([Errors](service-rules.md#errors))",

@@ -1,4 +1,5 @@
-import type { EmulatorSettings } from '../../shared/emulator';
+import { EXTENSION_EVENTS_TO_REQUEST_URL_LABEL, type EmulatorSettings } from '../../shared/emulator';
+import { SPEC_EVENT_TYPES } from '../../shared/orders/order-states';
 import type { EmulatorOrderRow } from '../store/emulator-orders-repository';
 import { isServiceTokenPart, serviceTokenPart } from '../http/service-token-query';
 
@@ -39,18 +40,47 @@ export function withServiceToken(notificationUrl: string, token: string | null):
   return url;
 }
 
+type TargetSettings = Pick<EmulatorSettings, 'webhookUrl' | 'webhookEvents' | 'extensionEventsToRequestUrl'>;
+
 /**
- * Where a notification goes: the checkout request's notification URL, else the webhook
- * registered for its event (the emulator's settings), else nowhere (null).
+ * Whether an event the spec does not name is kept from the checkout request's own notification
+ * URL: the spec leaves such events "not shown", so whether the service sends any there is the
+ * setting extensionEventsToRequestUrl (on by default, as the emulator always did).
+ */
+function withheldFromRequestUrl(eventType: string, settings: TargetSettings): boolean {
+  return (
+    !settings.extensionEventsToRequestUrl && !(SPEC_EVENT_TYPES as readonly string[]).includes(eventType)
+  );
+}
+
+/**
+ * Where a notification goes: the checkout request's notification URL (an event beyond the
+ * spec's three only while extensionEventsToRequestUrl is on), else the webhook registered for
+ * its event (the emulator's settings), else nowhere (null).
  */
 export function notificationTarget(
   order: Pick<EmulatorOrderRow, 'notificationUrl'>,
   eventType: string,
-  settings: Pick<EmulatorSettings, 'webhookUrl' | 'webhookEvents'>,
+  settings: TargetSettings,
 ): string | null {
-  if (order.notificationUrl !== null) return order.notificationUrl;
+  if (order.notificationUrl !== null)
+    return withheldFromRequestUrl(eventType, settings) ? null : order.notificationUrl;
   if (settings.webhookUrl === null) return null;
   return (settings.webhookEvents as readonly string[]).includes(eventType) ? settings.webhookUrl : null;
+}
+
+/**
+ * Why a notification being queued will not go out (null: it will), in the words its "Not sent"
+ * record carries: withheld from the request's URL by the settings, or whyNotSendable's reasons.
+ */
+export function whyNotQueued(
+  order: Pick<EmulatorOrderRow, 'notificationUrl'>,
+  eventType: string,
+  settings: TargetSettings,
+): string | null {
+  if (order.notificationUrl !== null && withheldFromRequestUrl(eventType, settings))
+    return `Not sent: ${eventType} is not one of the spec's three event types, and "${EXTENSION_EVENTS_TO_REQUEST_URL_LABEL}" is off (Emulator → Settings), so it does not go to ${order.notificationUrl}.`;
+  return whyNotSendable(notificationTarget(order, eventType, settings), eventType);
 }
 
 /**

@@ -6,7 +6,7 @@ import { attemptDelivery } from './delivery-attempt';
 import type { DispatcherDependencies } from './dispatcher-dependencies';
 import { notificationBody } from './notification-body';
 import { RUN_ENDED_WORDS, runLeftBehindWords, runsLeftBehind, thisRun } from './run-owned-notifications';
-import { notificationTarget, whyNotSendable } from './notification-url';
+import { notificationTarget, whyNotQueued } from './notification-url';
 import { withMoneyAmounts } from './money-written';
 
 /** How often the outbox is looked at for what other processes queued (or left behind). */
@@ -125,7 +125,7 @@ export function createWebhookDispatcher(deps: DispatcherDependencies): WebhookDi
     const url = notificationTarget(order, eventType, settings);
     const faults = order.faults ?? settings.faults;
     const at = now();
-    const error = whyNotSendable(url, eventType);
+    const error = whyNotQueued(order, eventType, settings);
     if (error !== null) {
       // In the outbox too, so the Emulator view lists it beside the ones that went out.
       deps.outbox.add({

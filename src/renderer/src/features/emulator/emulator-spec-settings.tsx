@@ -8,7 +8,7 @@ import {
   DEFAULT_COUNTRY_CURRENCY_PAIRS,
   type CountryCurrencyPair,
 } from '@shared/checkout/country-currency-pairs';
-import type { EmulatorSettingsView } from '@shared/emulator';
+import { EXTENSION_EVENTS_TO_REQUEST_URL_LABEL, type EmulatorSettingsView } from '@shared/emulator';
 import type { WebhookHeaderView } from '@shared/registered-webhook-headers';
 import { ORDER_EVENT_TYPES, type OrderEventType } from '@shared/orders/order-states';
 import { useFollowedValues } from '@ui/use-followed-values';
@@ -46,6 +46,7 @@ const LABELS = {
   absentMoney: 'A Money not given (order record)',
   countryCurrencyPairs: 'Supported country/currency pairs',
   publicUrl: 'Public URL',
+  extensionEventsToRequestUrl: EXTENSION_EVENTS_TO_REQUEST_URL_LABEL,
   webhookUrl: 'Registered webhook URL',
   webhookEvents: 'Its events',
   webhookHeaders: 'Its headers',
@@ -61,7 +62,8 @@ const isEventType = (value: string): value is OrderEventType =>
  * How the emulator settles what the spec leaves open: the merchant's form, single checkout,
  * whether expires_in_minutes is honoured, how an optional field given "" or null and a text
  * of only blanks are read, where instalments may be left out, whether a missing country_code
- * is taken as SA, how Money is written, the
+ * is taken as SA, how Money is written, whether events beyond the spec's three go to a
+ * request's notification URL, the
  * largest request body, a rate limit, which answer delivers a notification, the
  * country/currency pairs, the address customers reach it at, and the webhook registered in the
  * portal (URL, events, headers). Each default is the spec's
@@ -251,6 +253,13 @@ export function EmulatorSpecSettings({
         value={draft.publicUrl ?? ''}
         onChange={(event) => form.change({ publicUrl: event.currentTarget.value || null })}
         w={420}
+      />
+      <Switch
+        size="sm"
+        label={LABELS.extensionEventsToRequestUrl}
+        description="order_canceled, order_refunded, order_declined, order_expired to a checkout request's notification URL (the spec names three events; others are not shown). Off: only the three go there, the rest recorded as not sent"
+        checked={draft.extensionEventsToRequestUrl}
+        onChange={(event) => form.change({ extensionEventsToRequestUrl: event.currentTarget.checked })}
       />
       <Group gap="lg" align="flex-start">
         <TextInput
