@@ -1,8 +1,10 @@
 import { describeValue } from '../../shared/checkout/findings';
 import { EmulatorError } from './emulator-errors';
+import { canonicalOrderId } from './order-id';
 
 /**
- * The `order_id` a call's body gives, for every operation: undefined when it gives none. One that
+ * The `order_id` a call's body gives, for every operation, as the emulator stores order ids
+ * (canonicalOrderId: a UUID in any case); undefined when it gives none. One that
  * is not an order id (a number, an array, "") is refused as what it is: read as missing, a
  * capture of `{ "order_id": 123 }` was told the field it had sent was required.
  */
@@ -10,7 +12,7 @@ export function bodyOrderId(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('order_id' in body))
     return undefined;
   const named = (body as Record<string, unknown>)['order_id'];
-  if (typeof named === 'string' && named !== '') return named;
+  if (typeof named === 'string' && named !== '') return canonicalOrderId(named);
   throw new EmulatorError(
     400,
     'invalid_order_id',
@@ -31,7 +33,8 @@ export function requiredBodyOrderId(body: unknown): string {
 
 /**
  * A call with its order in the path (authorise, cancel, simplified refund, reference id): a body
- * that names an order must name that one, a merchant's mix-up never guessed at.
+ * that names an order must name that one, a merchant's mix-up never guessed at. Both ids come
+ * canonical (the route's orderIdAt, bodyOrderId), so a difference only in case is no mix-up.
  */
 export function checkBodyOrderId(body: unknown, orderId: string): void {
   const named = bodyOrderId(body);

@@ -9,6 +9,7 @@ import type { EmulatorEngine } from './emulator-engine';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../shared/emulator';
 import { EmulatorError } from './emulator-errors';
 import { checkBearer } from './bearer-token';
+import { canonicalOrderId } from './order-id';
 import {
   answerConnect,
   answerUnparseable,
@@ -109,6 +110,7 @@ export async function startEmulatorServer(
     },
     write,
     decoded,
+    orderIdAt: (segment) => canonicalOrderId(decoded(segment)),
     readBody,
     readJson,
     readJsonWithText,

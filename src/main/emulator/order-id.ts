@@ -24,3 +24,17 @@ export function newOrderId(nowMs: number = Date.now()): string {
   const variant = VARIANT_DIGITS[Number.parseInt(random.charAt(7), 16) & 3] ?? '8';
   return `${head}-${random.slice(0, 4)}-4${random.slice(4, 7)}-${variant}${random.slice(8, 11)}-${random.slice(11, 23)}`;
 }
+
+/** A UUID in the 8-4-4-4-12 form, its hex digits in either case. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An order id as a merchant gave it (in a path or a body), as the emulator stores it: a UUID's
+ * hex digits in lower case, the form newOrderId makes. The spec says only "string (UUID)", and
+ * RFC 4122 reads a UUID's hex digits in either case on input, so a client that stored the id in
+ * capitals still names the order, and a path and a body that differ only in case name the same
+ * one. Any other text is kept as it is: no order has it, and the 404 quotes it unchanged.
+ */
+export function canonicalOrderId(given: string): string {
+  return UUID_TEXT.test(given) ? given.toLowerCase() : given;
+}

@@ -15,7 +15,7 @@ const isCustomerAction = (value: string): value is CustomerAction =>
  * act on the hosted page anyway). Anything else is 401.
  */
 export function automationRoutes(ctx: RouteContext): RouteTable {
-  const { engine, write, decoded, readBody, sendJson } = ctx;
+  const { engine, write, orderIdAt, readBody, sendJson } = ctx;
   return [
     [
       'POST',
@@ -24,7 +24,7 @@ export function automationRoutes(ctx: RouteContext): RouteTable {
         await readBody(req);
         const action = match[2] ?? '';
         if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
-        const orderId = decoded(match[1]);
+        const orderId = orderIdAt(match[1]);
         const token = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('token');
         if (!ctx.hasApiToken(req) && orderOfPageToken(engine, orderId, token) === null)
           throw unauthorized(

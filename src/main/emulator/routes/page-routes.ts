@@ -69,7 +69,7 @@ function isOwnLanding(url: URL, landing: URL): boolean {
 }
 
 export function pageRoutes(ctx: RouteContext): RouteTable {
-  const { engine, write, decoded, readBody } = ctx;
+  const { engine, write, orderIdAt, readBody } = ctx;
 
   /**
    * Where the customer goes after an action: the merchant URL when it can be reached (this
@@ -139,7 +139,7 @@ export function pageRoutes(ctx: RouteContext): RouteTable {
         const form = new URLSearchParams((await readBody(req)).toString('utf8'));
         const action = match[2] ?? '';
         if (!isCustomerAction(action)) throw new EmulatorError(404, 'not_found', 'No such action.');
-        const orderId = decoded(match[1]);
+        const orderId = orderIdAt(match[1]);
         if (orderOfPageToken(engine, orderId, form.get('token')) === null) {
           const nonce = randomBytes(16).toString('base64');
           return sendHtml(res, 403, nonce, notValidLink(nonce));

@@ -17,6 +17,12 @@ export interface RouteContext {
   write: <T>(change: () => T) => Promise<T>;
   /** A path segment, percent-decoded. */
   decoded: (value: string | undefined) => string;
+  /**
+   * A path segment that names an order: percent-decoded, then as the emulator stores order ids
+   * (order-id.ts canonicalOrderId: a UUID in any case). Every route with an order in its path
+   * reads it so; a body's `order_id` is read so by body-order-id.ts.
+   */
+  orderIdAt: (value: string | undefined) => string;
   readBody: (req: IncomingMessage) => Promise<Buffer>;
   readJson: (req: IncomingMessage, required: boolean) => Promise<unknown>;
   /** The JSON body with its text as received (a name given twice in one object shows only there). */

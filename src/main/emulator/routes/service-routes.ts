@@ -44,7 +44,7 @@ export function warningsHeader(warnings: readonly EmulatorWarning[]): Record<str
 }
 
 export function serviceRoutes(ctx: RouteContext): RouteTable {
-  const { engine, api, write, decoded, readBody, readJson, readJsonWithText, sendJson } = ctx;
+  const { engine, api, write, decoded, orderIdAt, readBody, readJson, readJsonWithText, sendJson } = ctx;
   const readObject = async (req: IncomingMessage, required: boolean) =>
     objectBody(await readJson(req, required));
   /**
@@ -107,7 +107,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res, match) => {
         api(req);
         await readBody(req);
-        sendRecord(res, decoded(match[1]));
+        sendRecord(res, orderIdAt(match[1]));
       },
     ],
     [
@@ -117,7 +117,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       async (req, res, match) => {
         api(req);
         await readBody(req);
-        sendRecord(res, decoded(match[1]));
+        sendRecord(res, orderIdAt(match[1]));
       },
     ],
     [
@@ -125,7 +125,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/authorise$/,
       async (req, res, match) => {
         api(req);
-        const orderId = decoded(match[1]);
+        const orderId = orderIdAt(match[1]);
         // The official client sends { order_id }; its body is read as every other call's is.
         const body = await readObject(req, false);
         checkBodyOrderId(body, orderId);
@@ -137,7 +137,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/cancel$/,
       async (req, res, match) => {
         api(req);
-        const orderId = decoded(match[1]);
+        const orderId = orderIdAt(match[1]);
         const body = await readObject(req, false);
         checkBodyOrderId(body, orderId);
         sendMoney(res, cancelAnswer(await write(() => engine.operate(orderId, 'cancel', body))));
@@ -148,7 +148,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/orders\/([^/]+)\/reference-id$/,
       async (req, res, match) => {
         api(req);
-        const orderId = decoded(match[1]);
+        const orderId = orderIdAt(match[1]);
         const body = await readObject(req, true);
         checkBodyOrderId(body, orderId);
         const move = await write(() => engine.operate(orderId, 'updateReferenceId', body));
@@ -180,7 +180,7 @@ export function serviceRoutes(ctx: RouteContext): RouteTable {
       /^\/payments\/simplified-refund\/([^/]+)$/,
       async (req, res, match) => {
         api(req);
-        const orderId = decoded(match[1]);
+        const orderId = orderIdAt(match[1]);
         const body = await readObject(req, false);
         checkBodyOrderId(body, orderId);
         const move = await write(() => engine.operate(orderId, 'refund', body));
