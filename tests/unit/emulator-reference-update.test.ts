@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEmulator, validPayload, type EmulatorHarness } from './helpers/emulator-harness';
+import {
+  openEmulator,
+  startReceiver,
+  until,
+  validPayload,
+  type EmulatorHarness,
+} from './helpers/emulator-harness';
 
 /**
  * A blank order_reference_id is weighed at update as at create: by the one "Empty and blank
@@ -59,5 +65,41 @@ describe('PUT /orders/{id}/reference-id with a blank reference', () => {
       expect.objectContaining({ error_code: 'invalid_reference_id' }),
     ]);
     expect((await update(orderId, 7)).status).toBe(400);
+  });
+});
+
+/**
+ * order_number "Defaults to the value of order_reference_id", and the reference "Can be modified
+ * after the session is created"; whether the default follows the change the spec does not say.
+ * The emulator takes the default once, at create (docs/emulator-fidelity.md): an order number is
+ * what the customer was already told, so a reference update leaves it.
+ */
+describe('order_number after a reference update', () => {
+  it('keeps the order number an order was created with, its default taken from the first reference', async () => {
+    const receiver = await startReceiver();
+    try {
+      const created = await emulator.createCheckout(
+        validPayload(receiver.url, { order_reference_id: 'REF-FIRST', order_number: undefined }),
+      );
+      const orderId = String(created.json['order_id']);
+      expect((await emulator.call('GET', `/merchants/orders/${orderId}`)).json).toMatchObject({
+        order_reference_id: 'REF-FIRST',
+        order_number: 'REF-FIRST',
+      });
+
+      expect((await update(orderId, 'REF-SECOND')).status).toBe(200);
+      expect((await emulator.call('GET', `/merchants/orders/${orderId}`)).json).toMatchObject({
+        order_reference_id: 'REF-SECOND',
+        order_number: 'REF-FIRST',
+      });
+      await emulator.call('POST', `/_emulator/orders/${orderId}/pay`);
+      await until(() => receiver.received.length === 1, 'the order_approved notification');
+      expect(receiver.received[0]?.body).toMatchObject({
+        order_reference_id: 'REF-SECOND',
+        order_number: 'REF-FIRST',
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 });
