@@ -9,8 +9,18 @@ import { createNotificationsStore, notifications, type NotificationData } from '
  */
 export const liveEventToasts = createNotificationsStore();
 
+/**
+ * How many stand at once; the rest wait their turn. A Replay of 3 (or a burst of webhooks) used to
+ * stack every toast up the side of the view, over its buttons.
+ */
+export const LIVE_EVENT_TOASTS_AT_ONCE = 2;
+
+/** How long one stands before closing itself (its × closes it sooner). */
+export const LIVE_EVENT_TOAST_MS = 8000;
+
 export function showLiveEventToast(toast: NotificationData): void {
-  notifications.show(toast, liveEventToasts);
+  // Always closes itself: with a limit, one left standing would hold the queue behind it.
+  notifications.show({ ...toast, autoClose: LIVE_EVENT_TOAST_MS }, liveEventToasts);
 }
 
 export function hideLiveEventToast(id: string): void {

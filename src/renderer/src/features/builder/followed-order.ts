@@ -66,7 +66,6 @@ builderCalls.onPush((event) => {
       ),
     ),
     color: theConsoles ? 'grape' : record.tokenVerdict === 'valid' ? 'green' : 'orange',
-    autoClose: 8000,
     closeButtonProps: { 'aria-label': 'Dismiss' },
     onClick: (event) => {
       // Its × is inside the toast: closing it must not also open the record (and leave the view).

@@ -1,0 +1,59 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, openConsole, test } from '../fixtures/console-test';
+import { closeToasts } from '../fixtures/toasts-seen';
+import { createOrder, payOrder } from '../pages/order-flow';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Fails naming the control when any webhook toast on screen lies over it. */
+async function expectNoToastOver(page: Page, controls: Record<string, Locator>): Promise<void> {
+  const toasts = page.getByTestId('webhook-toast');
+  for (let index = 0; index < (await toasts.count()); index += 1) {
+    const toast = await toasts.nth(index).boundingBox();
+    if (toast === null) continue;
+    for (const [name, control] of Object.entries(controls)) {
+      const box = await control.boundingBox();
+      expect(box, `${name} is on screen`).not.toBeNull();
+      if (box === null) continue;
+      expect(
+        intersects(toast, box),
+        `webhook toast ${JSON.stringify(toast)} over ${name} ${JSON.stringify(box)}`,
+      ).toBe(false);
+    }
+  }
+}
+
+// t74: a Replay of 3 left three toasts stacked up the left side of the view, over the plan's
+// "3 sends to…" line, the Replay button, the progress bar and the result links.
+test('the toasts a Replay of 3 raises cover none of the Replay view controls, and at most two stack', async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  // The emulator's approval: a webhook the service sent, which Replay offers (crafted ones it leaves out).
+  await payOrder(page, order);
+  await expect(page.getByTestId('webhook-toast')).toBeVisible();
+  await page.goto(`${served.origin}/#/replay`);
+  await closeToasts(page);
+  await page.getByLabel('Repeat').fill('3');
+
+  await page.getByRole('button', { name: /^Replay 3$/ }).click();
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+  const toasts = page.getByTestId('webhook-toast');
+  await expect(toasts.first()).toBeVisible();
+  await expect(page.getByTestId('replay-record-link').first()).toBeVisible();
+  await expectNoToastOver(page, {
+    'the plan line': page.getByTestId('replay-plan'),
+    'the Replay button': page.getByRole('button', { name: /^Replay 3$/ }),
+    'the sent count': page.getByTestId('replay-count'),
+    'the result link': page.getByTestId('replay-record-link').first(),
+    'the sidebar': page.getByRole('navigation', { name: 'Main' }),
+  });
+  // Three arrived at once; the rest wait their turn rather than climbing up the view.
+  expect(await toasts.count()).toBeLessThanOrEqual(2);
+});
