@@ -1,20 +1,30 @@
 import { countOf } from './count-words';
 
-/** A duration as people say it: "45 seconds", "3 minutes", "2 hours", "4 days". */
+/**
+ * A duration as people say it: "45 seconds", "3 minutes", "2 hours", "4 days". Signed: a negative
+ * `ms` is a span in the past, and every step rounds the signed value (half toward the future), so
+ * the "ago" and the "in" of one span add up to it: a 15-minute token read "issued 2 minutes ago"
+ * beside "expires in 14 minutes", each half rounded away from now (t74).
+ */
 export function describeDuration(ms: number): string {
-  const seconds = Math.round(Math.abs(ms) / 1000);
-  if (seconds < 90) return countOf(seconds, 'second');
+  const seconds = Math.round(ms / 1000);
+  if (Math.abs(seconds) < 90) return countOf(Math.abs(seconds), 'second');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return countOf(minutes, 'minute');
+  if (Math.abs(minutes) < 90) return countOf(Math.abs(minutes), 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return countOf(hours, 'hour');
-  return countOf(Math.round(hours / 24), 'day');
+  if (Math.abs(hours) < 48) return countOf(Math.abs(hours), 'hour');
+  return countOf(Math.abs(Math.round(hours / 24)), 'day');
+}
+
+/** How long ago, `msAgo` before now, rounded as describeDuration rounds the past. */
+export function describeAgo(msAgo: number): string {
+  return `${describeDuration(-msAgo)} ago`;
 }
 
 /** "3 minutes ago" / "in 3 minutes", relative to `now`. */
 export function describeRelative(atMs: number, nowMs: number): string {
   const delta = atMs - nowMs;
-  return delta <= 0 ? `${describeDuration(delta)} ago` : `in ${describeDuration(delta)}`;
+  return delta <= 0 ? describeAgo(-delta) : `in ${describeDuration(delta)}`;
 }
 
 /**
@@ -23,7 +33,7 @@ export function describeRelative(atMs: number, nowMs: number): string {
  */
 export function describeUntil(atMs: number, nowMs: number): string {
   const delta = atMs - nowMs;
-  return delta <= 0 ? `${describeDuration(delta)} ago` : `${describeDuration(delta)} from now`;
+  return delta <= 0 ? describeAgo(-delta) : `${describeDuration(delta)} from now`;
 }
 
 /**

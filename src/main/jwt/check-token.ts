@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
 import { decodeJwt, type DecodedJwt } from '../../shared/jwt/decode-jwt';
 import { quotedVisibly } from '../../shared/jwt/visible-json';
-import { describeDuration, describeUntil } from '../../shared/relative-time';
+import { describeAgo, describeDuration, describeUntil } from '../../shared/relative-time';
 import type { TokenVerdict } from '../../shared/events';
 import type { TokenCheck } from '../../shared/webhook-details';
 import type { HmacKey } from './hmac-key-cache';
@@ -44,7 +44,8 @@ export interface TokenJudgement {
 }
 
 function past(ms: number, moment: TokenCheckOptions['moment']): string {
-  return moment === 'arrival' ? `${describeDuration(ms)} before it arrived` : `${describeDuration(ms)} ago`;
+  // Rounded as a past span (describeDuration of -ms), so it agrees with the inspector's lines.
+  return moment === 'arrival' ? `${describeDuration(-ms)} before it arrived` : describeAgo(ms);
 }
 
 function future(ms: number, moment: TokenCheckOptions['moment']): string {
