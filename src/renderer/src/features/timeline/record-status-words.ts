@@ -42,8 +42,10 @@ export function statusWords(summary: StatusFields): {
     // (record-status.ts) as its why, as `history` and the detail's answer line say them.
     case 'no_answer_imported':
       return { ...dimmed(text), why: IMPORTED_NO_ANSWER_WORDS };
+    // An outcome, not a hint: dimmed, it read faint beside the statuses in their hues (History in
+    // the dark, t74). The page's text colour, and no hue: nothing went, so nothing failed.
     case 'not_sent':
-      return dimmed(text);
+      return { text, color: 'var(--mantine-color-text)', answered: false, why: null };
   }
 }
 

@@ -66,7 +66,12 @@ export function RowNotJudged() {
 export function RowStatus({ summary }: { summary: Parameters<typeof statusWords>[0] }) {
   const { text, color, answered } = statusWords(summary);
   return (
-    <span className={answered ? classes.strong : undefined} style={{ color }} data-testid="record-status">
+    // Never broken: "not sent" took two lines in History's squeezed Status column at 1280 (t74).
+    <span
+      className={answered ? classes.strong : undefined}
+      style={{ color, whiteSpace: 'nowrap' }}
+      data-testid="record-status"
+    >
       {text}
     </span>
   );
