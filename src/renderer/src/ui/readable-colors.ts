@@ -89,6 +89,10 @@ export function readableColorVariables(): {
       scheme[`--cc-${hue}-on-filled`] = chip.color;
     }
   }
+  // A red button (Delete, Clear: variant subtle or light) draws its words in red's light-color,
+  // which Mantine's dark theme makes red 0, near white: a subtle Delete lost its red and read as
+  // any other button (t74). The dark theme's red text instead, as its statuses use.
+  dark['--mantine-color-red-light-color'] = readableText('red');
   dark['--mantine-color-orange-light'] = DARK_ORANGE_TINT.light;
   dark['--mantine-color-orange-light-hover'] = DARK_ORANGE_TINT.hover;
   return { light, dark };
