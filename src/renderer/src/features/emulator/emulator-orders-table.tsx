@@ -165,7 +165,14 @@ export function EmulatorOrdersTable({
                   <Table.Td>
                     <StateBadge state={order.state} size="xs" />
                   </Table.Td>
-                  <Table.Td ff="monospace">{formatMoney(order.totalAmount, order.currency)}</Table.Td>
+                  {/* Amount and currency on one line: "102.500 / KWD" broke in two at 1280 (t74). */}
+                  <Table.Td
+                    ff="monospace"
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="emulator-order-total"
+                  >
+                    {formatMoney(order.totalAmount, order.currency)}
+                  </Table.Td>
                   <Table.Td>
                     {order.state === 'new' && !known ? (
                       // Cut off, "new" is only what was last heard: a countdown reaching "2 minutes
