@@ -18,7 +18,8 @@ const TOKEN_MODE_CHOICES: readonly Choice<ReplayTokenMode>[] = REPLAY_TOKEN_MODE
   label: TOKEN_LABEL[mode],
 }));
 const TARGET_CHOICES: readonly Choice<TargetKind>[] = [
-  { value: 'listener', label: "This console's listener" },
+  // Short: "This console's listener" filled its third of the control edge to edge at 1280 (t74).
+  { value: 'listener', label: "Console's listener" },
   { value: 'forward', label: 'Forward-to URL' },
   { value: 'url', label: 'Any URL' },
 ];
