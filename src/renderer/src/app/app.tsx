@@ -1,7 +1,7 @@
 import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { LIVE_EVENT_TOASTS_AT_ONCE, liveEventToasts } from '@ui/live-event-toasts';
+import { LIVE_EVENT_TOAST_WIDTH, LIVE_EVENT_TOASTS_AT_ONCE, liveEventToasts } from '@ui/live-event-toasts';
 import { useTopmostDialogEscape } from '@ui/topmost-dialog-escape';
 import { AppLayout } from './app-layout';
 import { bridgeColorSchemeManager } from '@ui/color-scheme';
@@ -29,6 +29,7 @@ export function App() {
           store={liveEventToasts}
           position="bottom-right"
           limit={LIVE_EVENT_TOASTS_AT_ONCE}
+          containerWidth={LIVE_EVENT_TOAST_WIDTH}
           zIndex={getDefaultZIndex('modal') - 1}
         />
         <AppLayout />

@@ -15,6 +15,12 @@ export const liveEventToasts = createNotificationsStore();
  */
 export const LIVE_EVENT_TOASTS_AT_ONCE = 2;
 
+/**
+ * Wide enough that a title ("Webhook (replay, moves nothing): order_approved, token valid") keeps
+ * to one line: at Mantine's 440 px it took two, and two toasts reached up over a view's buttons.
+ */
+export const LIVE_EVENT_TOAST_WIDTH = 500;
+
 /** How long one stands before closing itself (its × closes it sooner). */
 export const LIVE_EVENT_TOAST_MS = 8000;
 

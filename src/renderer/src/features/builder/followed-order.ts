@@ -55,10 +55,12 @@ builderCalls.onPush((event) => {
     id: `webhook-${record.id}`,
     title: `${theConsoles ? `Webhook (${record.provenance}, moves nothing)` : 'Webhook'}: ${describeWebhook(record)}`,
     // A link, so the keyboard reaches it too (Tab, Enter): the toast's own click is mouse-only.
+    // The order's id cut to its start (whole in the title): at full length it took the message
+    // to two lines, and two toasts stood over the Orders view's action row at 1280×800 (t74).
     message: createElement(
       'span',
-      null,
-      `Order ${order.orderId} — `,
+      { title: `Order ${order.orderId}` },
+      `Order ${order.orderId.slice(0, 8)}… — `,
       createElement(
         'a',
         { href: `#/timeline?id=${record.id}`, 'data-testid': 'webhook-toast-link' },
