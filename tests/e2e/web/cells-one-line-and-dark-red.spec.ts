@@ -17,7 +17,7 @@ function isRed(color: string): boolean {
   return r > g + 60 && r > b + 60;
 }
 
-// t74: "102.500 / KWD" broke over two lines in the emulator's Total while Expires beside it was empty.
+// "102.500 / KWD" broke over two lines in the emulator's Total while Expires beside it was empty.
 test("the emulator's Total keeps amount and currency on one line at 1280", async ({ page, served }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openConsole(page, served, '#/builder');
