@@ -25,15 +25,14 @@ export type CheckoutVariable = (typeof CHECKOUT_VARIABLES)[number];
 
 /**
  * Where a step's order comes from. `none`: the step is about no order (checkout, wait, set).
- * `named`: the step names it. `default`: it is `${order_id}`, the last checkout's; `required`
+ * `named`: the step names it: written, it is the step's order whatever it expands to (empty is
+ * the schema's problem, or the run's error once a variable fills it: substituted-step.ts), never
+ * the last checkout's, which an empty one once silently became. `default`: it is `${order_id}`, the last checkout's; `required`
  * says the step cannot run without one (a send-webhook step with `body:` sends that body for no
  * order when none is set).
  */
 export type StepOrderRule =
   { kind: 'none' } | { kind: 'named'; order: string } | { kind: 'default'; required: boolean };
-
-/** An order written out: an empty one is left to its default, as one left out is. */
-const named = (order: string | undefined): order is string => order !== undefined && order !== '';
 
 export function stepOrderRule(step: ScenarioStep): StepOrderRule {
   switch (step.step) {
@@ -44,12 +43,14 @@ export function stepOrderRule(step: ScenarioStep): StepOrderRule {
     case 'send-webhook': {
       // A resend names the order whose webhook it copies in `from: { order }`: that is the
       // order it is about, unless the step names another for its record.
-      const order = named(step.order) ? step.order : step.from?.order;
-      if (named(order)) return { kind: 'named', order };
+      const order = step.order ?? step.from?.order;
+      if (order !== undefined) return { kind: 'named', order };
       return { kind: 'default', required: step.body === undefined };
     }
     default:
-      return named(step.order) ? { kind: 'named', order: step.order } : { kind: 'default', required: true };
+      return step.order !== undefined
+        ? { kind: 'named', order: step.order }
+        : { kind: 'default', required: true };
   }
 }
 

@@ -51,6 +51,13 @@ const orVariable = <T extends z.ZodType>(schema: T) =>
   });
 
 /**
+ * An order id, written or once its variables are filled in. Empty is never one: a variable that
+ * came out empty (an unset CI secret) was taken as the field left out, and the step ran on the
+ * scenario's own last checkout instead, and passed.
+ */
+const orderId = z.string().min(1, 'an order id is never empty');
+
+/**
  * The fields of `orVariable`, by their path in a step, with what their value must be once its
  * variables are replaced (src/main/scenarios/substituted-step.ts checks it when the step runs).
  */
@@ -69,6 +76,9 @@ export const FIELDS_CHECKED_WHEN_RUN: readonly {
   { path: ['amount'], schema: amount },
   { path: ['event'], schema: eventName, step: 'expect-webhook' },
   { path: ['from', 'event'], schema: eventName, step: 'send-webhook' },
+  // Not orVariable (any text is an order id to the schema), but a variable may fill it with "".
+  { path: ['order'], schema: orderId },
+  { path: ['from', 'order'], schema: orderId, step: 'send-webhook' },
 ];
 
 /** Field expectations shared by every step that reads a JSON answer or body. */
@@ -89,8 +99,7 @@ const captureMap = z
   .optional()
   .meta({ description: 'Variables to set from the answer: name → JSON pointer.' });
 
-const orderRef = z
-  .string()
+const orderRef = orderId
   .optional()
   .meta({ description: 'The order id; default ${order_id}, set by the last checkout step.' });
 

@@ -174,8 +174,9 @@ function outgoingOf(context: StepContext, step: SendWebhookStep, orderId: string
   // orderOfStep gives an order to every step but one with `body:` (step-rules.ts).
   if (orderId === null) throw new StepError('no order: run a checkout step first, or give the step an order');
   if (step.from !== undefined) {
-    // The order whose webhook is copied: `from.order`, else the step's own.
-    const from = step.from.order !== undefined && step.from.order !== '' ? step.from.order : orderId;
+    // The order whose webhook is copied: `from.order` as written (never empty: substituted-step.ts),
+    // else the step's own.
+    const from = step.from.order ?? orderId;
     const record = latestWebhook(context, from, step.from.event);
     const row = record === null ? undefined : context.services.events.getRow(record.id);
     if (record === null || row === undefined)
