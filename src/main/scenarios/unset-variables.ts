@@ -1,5 +1,5 @@
 import { scenarioStepSchema, type ScenarioStep } from '../../shared/scenarios/scenario-schema';
-import { isBuiltInVariable, variableNamesIn } from '../../shared/scenarios/variables';
+import { isBuiltInVariable, malformedVariableUses, variableNamesIn } from '../../shared/scenarios/variables';
 import { stepOrderRule, variablesSetBy } from './step-rules';
 
 /**
@@ -55,7 +55,8 @@ export function unsetVariables(vars: unknown, steps: readonly ReadStep[]): Unset
   // `vars:` is set in its order before the first step (run-scenario.ts): a value may use a
   // built-in or a variable above it. A typo there ran the suite and failed at the first step.
   for (const [name, value] of Object.entries(isMapping(vars) ? vars : {})) {
-    for (const [text, path] of stringsIn(value, ['vars', name]))
+    for (const [text, path] of stringsIn(value, ['vars', name])) {
+      for (const message of malformedVariableUses(text)) found.push({ path, message });
       for (const used of variableNamesIn(text))
         if (!known.has(used) && !isBuiltInVariable(used)) {
           const names = [...known].sort();
@@ -66,6 +67,7 @@ export function unsetVariables(vars: unknown, steps: readonly ReadStep[]): Unset
             })`,
           });
         }
+    }
     known.add(name);
   }
   for (const [index, read] of steps.entries()) {
@@ -81,13 +83,15 @@ export function unsetVariables(vars: unknown, steps: readonly ReadStep[]): Unset
         path: ['steps', index, 'order'],
         message: `left out, it is \${order_id}, which no step before this one sets (${setByThen(known)}): run a checkout step first, or give the step an order`,
       });
-    for (const [text, path] of stringsIn(step, ['steps', index]))
+    for (const [text, path] of stringsIn(step, ['steps', index])) {
+      for (const message of malformedVariableUses(text)) found.push({ path, message });
       for (const name of variableNamesIn(text))
         if (!known.has(name) && !isBuiltInVariable(name))
           found.push({
             path,
             message: `\${${name}} is not set by any step before this one (${setByThen(known)})`,
           });
+    }
     for (const name of variablesSetBy(step)) known.add(name);
   }
   return found;

@@ -23,6 +23,32 @@ export function variableNamesIn(text: string): string[] {
   return [...text.matchAll(ANY)].flatMap((match) => (match[1] === undefined ? [] : [match[1]]));
 }
 
+/** Every `${…}` written (`$${` is a literal), whatever is inside its braces. */
+const WRITTEN = /\$\$\{|\$\{([^}]*)\}/g;
+const NAME = /^[A-Za-z_][A-Za-z0-9_.]*$/;
+
+/**
+ * What is wrong with each `${…}` in `text` that names no variable: `${ x }`, `${}` and `${env.}`.
+ * The first two were kept as literal text and sent so with nothing said; the last erred only
+ * when the run reached it, "the environment variable  is not set".
+ */
+export function malformedVariableUses(text: string): string[] {
+  const found: string[] = [];
+  for (const [written, inside] of text.matchAll(WRITTEN)) {
+    if (inside === undefined) continue;
+    const trimmed = inside.trim();
+    if (inside === 'env.') found.push(`"${written}" names no environment variable: write \${env.NAME}`);
+    else if (trimmed === '') found.push(`"${written}" names no variable (write $\${ for a literal \${)`);
+    else if (!NAME.test(inside))
+      found.push(
+        NAME.test(trimmed)
+          ? `"${written}" is not a variable: write \${${trimmed}}, with no spaces (or $\${ for a literal \${)`
+          : `"${written}" is not a variable: a name is letters, digits and _ (or $\${ for a literal \${)`,
+      );
+  }
+  return found;
+}
+
 /** Set by the environment or made fresh at each use, never by a step. */
 export const isBuiltInVariable = (name: string): boolean =>
   name.startsWith('env.') || name === 'fresh.reference' || name === 'fresh.uuid';
