@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { equalityCheck, fieldChecks } from '../../../shared/scenarios/expectations';
+import { ABSENT_ACTUAL, equalityCheck, fieldChecks } from '../../../shared/scenarios/expectations';
 import type { CheckResult } from '../../../shared/scenarios/scenario-results';
 import type {
   expectOrderStepSchema,
@@ -21,15 +21,16 @@ type ExpectOrderStep = z.output<typeof expectOrderStepSchema>;
 
 function orderChecks(context: StepContext, step: ExpectOrderStep, orderId: string): CheckResult[] {
   const lifecycle = lifecycleOf(context, orderId);
-  // An order the console has no record of is a failure of its own, not state "(unknown)" and
-  // facts that happen to be absent.
-  if (lifecycle === null)
-    return [{ what: 'order', expected: orderId, actual: 'no such order on the timeline', passed: false }];
-  const checks: CheckResult[] = [];
+  // An order the console has no record of is a failure of its own (a fact expected null must
+  // not pass for it), said as every side with no value is: absent, never a stand-in string. The
+  // step's own checks follow, each absent too, so the report shows what it expected.
+  const known: CheckResult[] =
+    lifecycle === null ? [{ what: 'order', expected: orderId, ...ABSENT_ACTUAL, passed: false }] : [];
+  const checks: CheckResult[] = [...known];
   if (step.state !== undefined)
     // A state not derived is absent, not the state "(unknown)".
-    checks.push(equalityCheck('order state', step.state, lifecycle.state ?? undefined));
-  checks.push(...fieldChecks(lifecycle.facts, { fields: step.facts }));
+    checks.push(equalityCheck('order state', step.state, lifecycle?.state ?? undefined));
+  checks.push(...fieldChecks(lifecycle?.facts, { fields: step.facts }));
   return checks;
 }
 
