@@ -54,6 +54,33 @@ test('the toasts a Replay of 3 raises cover none of the Replay view controls, an
     'the result link': page.getByTestId('replay-record-link').first(),
     'the sidebar': page.getByRole('navigation', { name: 'Main' }),
   });
-  // Three arrived at once; the rest wait their turn rather than climbing up the view.
+  // Three arrived at once; the newest two stand rather than climbing up the view.
   expect(await toasts.count()).toBeLessThanOrEqual(2);
+});
+
+// t77: with the rest queued, a burst kept the corner covered for 8 s a toast, two at a time,
+// showing webhooks long superseded (Timeline #46/#48 while #53–#57 had arrived).
+test("a burst's newest webhook stands at once: older toasts give way, none waits its turn", async ({
+  page,
+  served,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  await payOrder(page, order);
+  await expect(page.getByTestId('webhook-toast')).toBeVisible();
+  await page.goto(`${served.origin}/#/replay`);
+  await page.getByLabel('Repeat').fill('4');
+  await page.getByRole('button', { name: /^Replay 4$/ }).click();
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+  const ids = async (locator: ReturnType<Page['getByTestId']>) =>
+    (await locator.allTextContents()).map((text) => Number(/#(\d+)/.exec(text)?.[1] ?? Number.NaN));
+  // Each replay's arrival is stored after the replay's own record: the last arrival is past them all.
+  const lastReplay = Math.max(...(await ids(page.getByTestId('replay-record-link'))));
+  // Queued, the last arrival's toast waited two toasts' 8 s; standing at once, it is there now.
+  await expect
+    .poll(async () => Math.max(...(await ids(page.getByTestId('webhook-toast-link')))), { timeout: 4000 })
+    .toBeGreaterThan(lastReplay);
+  // Those that gave way leave with their exit transition; then two stand.
+  await expect.poll(() => page.getByTestId('webhook-toast').count()).toBeLessThanOrEqual(2);
 });

@@ -10,8 +10,9 @@ import { createNotificationsStore, notifications, type NotificationData } from '
 export const liveEventToasts = createNotificationsStore();
 
 /**
- * How many stand at once; the rest wait their turn. A Replay of 3 (or a burst of webhooks) used to
- * stack every toast up the side of the view, over its buttons.
+ * How many stand at once: the newest. A Replay of 3 (or a burst of webhooks) used to stack every
+ * toast up the side of the view, over its buttons; queued instead, a burst of 20 kept the corner
+ * covered for 80 s with webhooks long superseded (t77), so an older one gives way at once.
  */
 export const LIVE_EVENT_TOASTS_AT_ONCE = 2;
 
@@ -25,7 +26,11 @@ export const LIVE_EVENT_TOAST_WIDTH = 500;
 export const LIVE_EVENT_TOAST_MS = 8000;
 
 export function showLiveEventToast(toast: NotificationData): void {
-  // Always closes itself: with a limit, one left standing would hold the queue behind it.
+  const { notifications: shown, queue } = liveEventToasts.getState();
+  const standing = [...shown, ...queue];
+  // The oldest give way, so the new one stands at once and nothing waits behind the limit.
+  for (const old of standing.slice(0, Math.max(0, standing.length - LIVE_EVENT_TOASTS_AT_ONCE + 1)))
+    if (old.id !== undefined && old.id !== toast.id) notifications.hide(old.id, liveEventToasts);
   notifications.show({ ...toast, autoClose: LIVE_EVENT_TOAST_MS }, liveEventToasts);
 }
 
