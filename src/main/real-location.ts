@@ -1,4 +1,4 @@
-import { readlink, realpath } from 'node:fs/promises';
+import { readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /**
@@ -17,19 +17,28 @@ const MAX_LINKS = 40;
  * <data dir>/sneaky.json created sneaky.json in the data directory.
  */
 export async function realLocation(path: string): Promise<string> {
+  return realLocationSync(path);
+}
+
+/**
+ * realLocation without a promise, for the callers that compare many paths in one synchronous
+ * pass (which stored runs are of the same scenario files, same-scenario-file.ts). It is the same
+ * walk: a few stat calls of paths already named.
+ */
+export function realLocationSync(path: string): string {
   return locate(resolve(path), { left: MAX_LINKS });
 }
 
-async function locate(full: string, links: { left: number }): Promise<string> {
+function locate(full: string, links: { left: number }): string {
   try {
-    return await realpath(full);
+    return realpathSync(full);
   } catch {
     const parent = dirname(full);
     // The root always exists; a path that cannot be resolved up to it is taken as written.
     if (parent === full) return full;
-    const realParent = await locate(parent, links);
+    const realParent = locate(parent, links);
     const here = join(realParent, basename(full));
-    const target = await linkTarget(here);
+    const target = linkTarget(here);
     if (target === null || links.left === 0) return here;
     links.left -= 1;
     return locate(resolve(realParent, target), links);
@@ -37,9 +46,9 @@ async function locate(full: string, links: { left: number }): Promise<string> {
 }
 
 /** What the link at `path` names, or null when it is no link (or cannot be read). */
-async function linkTarget(path: string): Promise<string | null> {
+function linkTarget(path: string): string | null {
   try {
-    return await readlink(path);
+    return readlinkSync(path);
   } catch {
     return null;
   }

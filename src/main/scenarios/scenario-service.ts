@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { RunProgress, RunReport, ScenarioOutline } from '../../shared/scenarios/scenario-results';
 import { ConsoleError } from '../console-error';
 import type { EventBus } from '../event-bus';
@@ -17,6 +16,7 @@ import type { ScenarioFileProblem } from '../../shared/scenarios/scenario-file-p
 import { assertLiveSendsConfirmed } from './live-send-targets';
 import { loadScenarios, outlineOf, type LoadedScenario, type LoadedSuite } from './load-scenarios';
 import { grepScenarios, runSuite } from './run-suite';
+import { namesBaseOf, sameScenarioPaths, scenarioFileKey } from './same-scenario-file';
 import { expandScenarioPaths } from './scenario-paths';
 import type { EarlierResult } from '../../shared/scenarios/run-again';
 import type { ScenarioServices } from './step-context';
@@ -126,8 +126,7 @@ const folderOf = (source: { folder: string }): string => resolve(source.folder);
 function loadSource(source: ScenarioSource) {
   if ('paths' in source) return loadScenarios(source.paths, process.cwd());
   const full = folderOf(source);
-  const base = existsSync(full) && statSync(full).isDirectory() ? full : dirname(full);
-  return loadScenarios([full], base);
+  return loadScenarios([full], namesBaseOf(full));
 }
 
 /**
@@ -168,17 +167,17 @@ const nameOf = (source: ScenarioSource) => ('paths' in source ? process.cwd() : 
 const storedSourceOf = (source: ScenarioSource): RunSource =>
   'paths' in source ? { kind: 'paths', cwd: process.cwd() } : { kind: 'folder', folder: folderOf(source) };
 
-/** The same paths: each named the same from the same directory, in any order. */
-function samePaths(cwd: string, a: readonly string[], b: readonly string[]): boolean {
-  const resolved = (paths: readonly string[]) => [...new Set(paths.map((path) => resolve(cwd, path)))].sort();
-  const [left, right] = [resolved(a), resolved(b)];
-  return left.length === right.length && left.every((path, index) => path === right[index]);
-}
-
-/** Runs of `test [paths…]` with these paths from this working directory. */
+/**
+ * Runs of `test [paths…]` with these paths from this working directory: the same files and
+ * folders, however named (`good/` and `goodlink/`, goodlink → good, are one suite).
+ */
 function ofPathsFromHere(paths: readonly string[]): (run: RunSummary) => boolean {
   const cwd = process.cwd();
-  return (run) => run.source?.kind === 'paths' && run.source.cwd === cwd && samePaths(cwd, run.paths, paths);
+  return (run) =>
+    run.source?.kind === 'paths' &&
+    // The working directory is a real path already (the system's getcwd resolves links).
+    run.source.cwd === cwd &&
+    sameScenarioPaths({ base: cwd, paths: run.paths }, { base: cwd, paths });
 }
 
 /**
@@ -374,20 +373,30 @@ export function createScenarioService(deps: ScenarioServiceDependencies): Scenar
     },
     earlierResultsOf(paths, latest) {
       const cwd = process.cwd();
-      // Named as a run of these paths names them (loadScenarios): from the working directory.
-      const now = expandScenarioPaths(paths, cwd).files.map((file) => relative(cwd, file) || file);
-      const ran = new Set(latest.scenarios.map((scenario) => scenario.file));
-      const wanted = new Set(now.filter((file) => !ran.has(file)));
+      // Named as the latest run names them (it is what --last-failed starts again, from its
+      // paths), and matched by the file each name leads to: an earlier run of the same paths
+      // may have named them through a link.
+      const now = new Map(
+        expandScenarioPaths(latest.paths, cwd).files.map((file) => [
+          scenarioFileKey(cwd, file),
+          relative(cwd, file) || file,
+        ]),
+      );
+      for (const scenario of latest.scenarios) now.delete(scenarioFileKey(cwd, scenario.file));
+      const wanted = now;
       const earlier: EarlierResult[] = [];
       for (const id of wanted.size === 0 ? [] : runs.endedIds(ofPathsFromHere(paths))) {
         if (id >= latest.id) continue;
         for (const scenario of runs.get(id)?.scenarios ?? []) {
-          if (!wanted.delete(scenario.file)) continue;
-          earlier.push({ file: scenario.file, status: scenario.status, runId: id });
+          const key = scenarioFileKey(cwd, scenario.file);
+          const file = wanted.get(key);
+          if (file === undefined) continue;
+          wanted.delete(key);
+          earlier.push({ file, status: scenario.status, runId: id });
         }
         if (wanted.size === 0) break;
       }
-      return { earlier, neverRun: [...wanted] };
+      return { earlier, neverRun: [...wanted.values()] };
     },
   };
 }
