@@ -88,6 +88,7 @@ const api = {
   listScenarioRuns: command('listScenarioRuns'),
   getScenarioRun: command('getScenarioRun'),
   latestScenarioRunOf: command('latestScenarioRunOf'),
+  realScenarioPaths: command('realScenarioPaths'),
   scenarioFromOrder: command('scenarioFromOrder'),
   saveScenarioFile: command('saveScenarioFile'),
   checkEndpoint: command('checkEndpoint'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mayHaveRunFilesOf } from '../../src/renderer/src/features/scenarios/folder-result-files';
 import { lastStoredResults } from '../../src/renderer/src/features/scenarios/scenario-rows';
 import type { ScenarioResult } from '../../src/shared/scenarios/scenario-results';
 import type { RunSource, StoredRun } from '../../src/shared/scenarios/stored-runs';
@@ -84,5 +85,29 @@ describe("a folder's cards and the runs of `test`", () => {
       run(38, { kind: 'paths', cwd: 'D:\\qa\\suite' }, [result('c.yaml', 'passed')]),
     ]);
     expect([...last.keys()]).toEqual(['a.yaml', 'deep\\b.yaml']);
+  });
+});
+
+// `test good/e.yaml` passed (#39), then `test goodlink/e.yaml` failed (#40), goodlink → good: the
+// card of good/ still showed #39's pass. Main says where each name really leads (links resolved).
+describe("a folder's cards and a run through a symbolic link", () => {
+  const real = { 'good/e.yaml': '/t/good/e.yaml', 'goodlink/e.yaml': '/t/good/e.yaml' };
+  const keyed = (id: number, file: keyof typeof real, status: ScenarioResult['status']) => ({
+    ...run(id, { kind: 'paths', cwd: '/t' }, [result(file, status)]),
+    realFiles: { [file]: real[file] },
+  });
+  const cards = new Map([['/t/good/e.yaml', 'e.yaml']]);
+
+  it('takes the newest run of the file, whichever name it ran under', () => {
+    const runs = [keyed(40, 'goodlink/e.yaml', 'failed'), keyed(39, 'good/e.yaml', 'passed')];
+    expect(lastStoredResults('/t/good', runs, cards).get('e.yaml')?.run.runId).toBe(40);
+    expect(lastStoredResults('/t/goodlink', runs, cards).get('e.yaml')?.run.runId).toBe(40);
+  });
+
+  it('lets a run through the link be read for the folder it leads to', () => {
+    const summary = { paths: ['goodlink/e.yaml'], source: { kind: 'paths' as const, cwd: '/t' } };
+    expect(mayHaveRunFilesOf('/t/good', summary)).toBe(false);
+    expect(mayHaveRunFilesOf('/t/good', summary, { realPaths: ['/t/good/e.yaml'], cards })).toBe(true);
+    expect(mayHaveRunFilesOf('/t/good', summary, { realPaths: ['/t/other/e.yaml'], cards })).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import {
   endpointUrlSchema,
 } from '../scenarios/endpoint-check';
 import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
-import { runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
+import { runSourceSchema, runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
 import { runUnderWayHereSchema } from '../scenarios/runs-under-way';
 import { liveConfirmationSchema } from '../live-confirmation';
 import { defineCommand, noInput } from './define';
@@ -99,6 +99,18 @@ export const scenarioCommands = {
   getScenarioRun: defineCommand(
     z.object({ id: z.number().int().positive('Run numbers start at 1') }),
     storedRunSchema,
+  ),
+  /**
+   * Where scenario files and paths really are, links resolved, in the order asked: two names are
+   * of one file when these are equal. Each is named as a stored run names it (`source`: its
+   * folder, or the working directory of `test`). The view cannot resolve links, and a run of
+   * `goodlink/a.yaml` (goodlink → good) is a run of `good/a.yaml`'s card.
+   */
+  realScenarioPaths: defineCommand(
+    z.object({
+      names: z.array(z.object({ source: runSourceSchema, path: z.string().min(1).max(4096) })).max(20_000),
+    }),
+    z.object({ real: z.array(z.string()) }),
   ),
   /**
    * The newest run that ended of these paths, named from the working directory of the console

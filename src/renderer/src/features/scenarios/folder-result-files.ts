@@ -9,8 +9,16 @@ import type { ScenarioResult } from '@shared/scenarios/scenario-results';
  *
  * The paths are main's (`path.resolve` and `path.relative` on the machine running the console),
  * worked out here from their text: the renderer has no `node:path`, and in browser mode the
- * browser may run on another system than the console.
+ * browser may run on another system than the console. Links it cannot resolve: main says where
+ * each name really leads (realScenarioPaths, same-scenario-file.ts), and a result whose file
+ * leads to a card's file is that card's, whatever name it ran under (`goodlink/a.yaml`,
+ * goodlink → good, is good/'s `a.yaml`).
  */
+
+/** A stored run with the real path of each of its results' files, as main gave them. */
+export type RunWithRealFiles = StoredRun & { realFiles?: Readonly<Record<string, string>> };
+/** The opened folder's cards by the real path of their file (main's word), to their file. */
+export type CardsByRealFile = ReadonlyMap<string, string>;
 
 /** `C:\…`, `c:/…` or `\\server\share…`: a path of a console running on Windows. */
 const WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\)/;
@@ -75,11 +83,17 @@ export function cardFileOf(folder: string, source: RunSource, file: string): str
 }
 
 /** Each of a run's results that is of a file of `folder`, named as its card names it. */
-export function resultsInFolder(folder: string, run: StoredRun): { file: string; result: ScenarioResult }[] {
+export function resultsInFolder(
+  folder: string,
+  run: RunWithRealFiles,
+  cards: CardsByRealFile = new Map(),
+): { file: string; result: ScenarioResult }[] {
   const { source } = run;
   if (source === null) return [];
   return run.scenarios.flatMap((result) => {
-    const file = cardFileOf(folder, source, result.file);
+    const real = run.realFiles?.[result.file];
+    const file =
+      (real === undefined ? undefined : cards.get(real)) ?? cardFileOf(folder, source, result.file);
     return file === null ? [] : [{ file, result }];
   });
 }
@@ -88,11 +102,22 @@ export function resultsInFolder(folder: string, run: StoredRun): { file: string;
  * Whether a run, by what it was given, may have run files of `folder`: a path it named is the
  * folder, in it, or above it. Only those are read whole (a `test` run elsewhere is not).
  */
-export function mayHaveRunFilesOf(folder: string, run: Pick<RunSummary, 'paths' | 'source'>): boolean {
+export function mayHaveRunFilesOf(
+  folder: string,
+  run: Pick<RunSummary, 'paths' | 'source'>,
+  /** Where the run's paths really lead, and the cards' files (main's word, links resolved). */
+  real?: { realPaths: readonly string[]; cards: CardsByRealFile },
+): boolean {
   const { source } = run;
   if (source === null) return false;
   if (source.kind === 'folder' && source.folder === folder) return true;
   const form = { windows: WINDOWS_ABSOLUTE.test(folder) };
+  if (real !== undefined) {
+    // A path it named is a card's file, or a folder above one, once links are resolved.
+    const named = real.realPaths.map((path) => partsOf(path, form));
+    for (const card of real.cards.keys())
+      if (named.some((parts) => startsWith(partsOf(card, form), parts, form))) return true;
+  }
   const folderParts = partsOf(folder, form);
   const named =
     source.kind === 'folder'

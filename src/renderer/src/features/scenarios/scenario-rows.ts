@@ -1,8 +1,8 @@
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type { ScenarioOutline, ScenarioResult, StepResult } from '@shared/scenarios/scenario-results';
 import { formatProblem, problemsSummary } from '@shared/scenarios/scenario-file-problems';
-import { frontDoorWords, type StoredRun } from '@shared/scenarios/stored-runs';
-import { resultsInFolder } from './folder-result-files';
+import { frontDoorWords } from '@shared/scenarios/stored-runs';
+import { resultsInFolder, type CardsByRealFile, type RunWithRealFiles } from './folder-result-files';
 
 /** The stored run a card's result was read back from, and when the scenario started in it. */
 export interface RowStoredRun {
@@ -96,12 +96,13 @@ const VIEW_FRONT_DOORS: ReadonlySet<string> = new Set(['browser', 'desktop']);
  */
 export function lastStoredResults(
   folder: string,
-  runs: readonly StoredRun[],
+  runs: readonly RunWithRealFiles[],
+  cards: CardsByRealFile = new Map(),
 ): Map<string, { result: ScenarioResult; run: RowStoredRun }> {
   const last = new Map<string, { result: ScenarioResult; run: RowStoredRun }>();
   for (const run of runs) {
     const startedBy = VIEW_FRONT_DOORS.has(run.frontDoor) ? null : frontDoorWords(run.frontDoor);
-    for (const { file, result } of resultsInFolder(folder, run)) {
+    for (const { file, result } of resultsInFolder(folder, run, cards)) {
       if (result.status === 'skipped' || last.has(file)) continue;
       last.set(file, { result, run: { runId: run.id, startedAt: result.startedAt, startedBy } });
     }
