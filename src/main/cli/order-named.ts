@@ -1,3 +1,5 @@
+import { canonicalOrderId } from '../emulator/order-id';
+
 /**
  * How a command's <order> argument names an order: an order_id, or an order_reference_id (what a
  * person wrote on the order, and what `orders --search` finds it by). The emulator's customer
@@ -22,10 +24,16 @@ export async function findNamedOrder<T>(
   { byId, byReference }: OrderLookUps<T>,
 ): Promise<{ order: T; named: string } | undefined> {
   for (const named of new Set([written, written.trim()])) {
-    for (const lookUp of [byId, byReference]) {
-      const order = await lookUp(named);
-      if (order !== undefined) return { order, named };
+    // An id in capitals names the order too (RFC 4122 reads a UUID's hex in either case, and the
+    // emulator's routes take it so): tried as written, then as the emulator writes ids. `emulator
+    // pay <ID IN CAPITALS>` said there was no such order while its HTTP routes found it.
+    const ids = new Set([named, canonicalOrderId(named)]);
+    for (const id of ids) {
+      const order = await byId(id);
+      if (order !== undefined) return { order, named: id };
     }
+    const order = await byReference(named);
+    if (order !== undefined) return { order, named };
   }
   return undefined;
 }
