@@ -93,6 +93,8 @@ export function readableColorVariables(): {
   // which Mantine's dark theme makes red 0, near white: a subtle Delete lost its red and read as
   // any other button (t74). The dark theme's red text instead, as its statuses use.
   dark['--mantine-color-red-light-color'] = readableText('red');
+  // So did orange's: the Orders view's "Send anyway (out of order)" read near white (t77).
+  dark['--mantine-color-orange-light-color'] = readableText('orange');
   dark['--mantine-color-orange-light'] = DARK_ORANGE_TINT.light;
   dark['--mantine-color-orange-light-hover'] = DARK_ORANGE_TINT.hover;
   return { light, dark };

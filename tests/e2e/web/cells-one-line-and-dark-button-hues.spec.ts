@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { createOrder } from '../pages/order-flow';
+import { OrdersPage } from '../pages/orders-page';
 
 /** How many lines an element's text takes: the distinct tops of its text's boxes. */
 function linesOf(element: Locator): Promise<number> {
@@ -43,6 +44,29 @@ test("Profiles' Delete and Clear are red in both themes", async ({ page, served 
       const color = await button.evaluate((node) => getComputedStyle(node).color);
       expect(isRed(color), `${scheme}: ${await button.textContent()} is ${color}`).toBe(true);
     }
+  }
+});
+
+/** Whether a CSS colour is an orange: red high, green between red and blue. */
+function isOrange(color: string): boolean {
+  const [r = 0, g = 0, b = 0] = (/rgba?\(([^)]+)\)/.exec(color)?.[1] ?? '').split(',').map(Number);
+  return r > 150 && r > g + 40 && g > b + 20;
+}
+
+// t77: the Orders view's orange "Send anyway (out of order)" was near white in dark, as red was.
+test("Orders' Send anyway is orange in both themes", async ({ page, served }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openConsole(page, served, '#/builder');
+  const order = await createOrder(page, served.origin);
+  const orders = new OrdersPage(page);
+  await orders.open();
+  await orders.row(order.reference).click();
+  const button = page.getByRole('button', { name: 'Send anyway (out of order)' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(button).toBeVisible();
+    const color = await button.evaluate((node) => getComputedStyle(node).color);
+    expect(isOrange(color), `${scheme}: Send anyway is ${color}`).toBe(true);
   }
 });
 
