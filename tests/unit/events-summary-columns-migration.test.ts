@@ -84,9 +84,9 @@ it('fills the first-named order and the token findings of the records stored bef
   // it stale once, and 041 (orders known from deliveries), 043 (orders dated by the service's
   // answers), 044 (whether an order has evidence at all), 045 (only the order's own profile's
   // evidence counts), 046 (a rest shown by a cancel or a further capture, the total unknown),
-  // 047 (whether the documented default decided the state) and 048 (the worst finding's
-  // severity) mark every order once more each.
-  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 8 }]);
+  // 047 (whether the documented default decided the state), 048 (the worst finding's
+  // severity) and 051 (created only by a create-checkout answer) mark every order once more each.
+  expect(db.prepare('SELECT order_id, stale FROM orders').all()).toEqual([{ order_id: ORDER_A, stale: 9 }]);
   expect(
     createOrdersRepository(db)
       .recordsOf(ORDER_A)
