@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+
+type StoredSource = { kind: 'folder'; folder: string } | { kind: 'paths'; cwd: string } | null;
 
 // The Scenarios view's store, over a bridge whose answers this test releases one by one.
 const pending: { folder: string; release: () => void }[] = [];
@@ -7,7 +10,7 @@ const storedRuns: {
   id: number;
   frontDoor?: string;
   paths?: string[];
-  source: { kind: 'folder'; folder: string } | { kind: 'paths'; cwd: string } | null;
+  source: StoredSource;
   scenarios: { file: string; status: string; startedAt: string; durationMs: number; steps: [] }[];
 }[] = [];
 /** How the mocked open names a folder's one file: by default with the folder before it. */
@@ -18,6 +21,13 @@ vi.mock('@bridge', () => ({
     subscribe: () => () => undefined,
     listScenarioRuns: () => Promise.resolve({ runs: storedRuns, more: false }),
     getScenarioRun: ({ id }: { id: number }) => Promise.resolve(storedRuns.find((run) => run.id === id)),
+    // Main's answer where no name goes through a link: each path resolved from what names it.
+    realScenarioPaths: ({ names }: { names: { source: NonNullable<StoredSource>; path: string }[] }) =>
+      Promise.resolve({
+        real: names.map(({ source, path }) =>
+          resolve(source.kind === 'paths' ? source.cwd : source.folder, path),
+        ),
+      }),
     openScenarioFolder: ({ folder }: { folder: string }) =>
       new Promise((resolve) => {
         pending.push({
@@ -98,6 +108,8 @@ describe('the Scenarios view opening a folder that has run before', () => {
     const run = (id: number, folder: string, status: string, startedAt: string) => ({
       id,
       frontDoor: 'browser',
+      // As listScenarioRuns gives a folder's run: the folder is the path it named.
+      paths: [folder],
       source: { kind: 'folder' as const, folder },
       scenarios: [{ file: `${folder}/one.yaml`, status, startedAt, durationMs: id * 100, steps: [] as [] }],
     });
