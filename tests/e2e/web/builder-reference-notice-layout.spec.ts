@@ -53,6 +53,30 @@ test("the reference notice moves nothing above the answer's buttons when it arri
   expect(settled.open?.y, '"Open checkout page" moved').toBe(again.open?.y);
 });
 
+// The orders are asked 300 ms after an answer: a second Send answered before that found no order
+// with the reference, kept no room, and the words about two orders then pushed the answer 21 px
+// down (CI, stop 54). The Sends' own orders count from the answer on.
+test('a second Send at once keeps the room for the words about two orders', async ({ page, served }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  const reference = `REF-LAYOUT-TWICE-${Date.now()}`;
+  await importPayload(page, checkoutPayload(served.origin, reference));
+  await expect(page.getByTestId('error-count')).toHaveText('0 errors');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const orderId = page.getByTestId('created-order_id');
+  await expect(orderId).toBeVisible();
+  const firstOrder = (await orderId.textContent()) ?? '';
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(orderId).not.toHaveText(firstOrder);
+  await expect(page.getByTestId('reference-sent-before-room')).toHaveCount(1);
+  const responseTab = page.getByRole('tab', { name: 'Response' });
+  const again = await responseTab.boundingBox();
+  await expect(page.getByTestId('reference-sent-before')).toContainText(
+    `order_reference_id ${reference} is already 2 orders'`,
+  );
+  expect((await responseTab.boundingBox())?.y, 'the Response tab moved').toBe(again?.y);
+});
+
 // After the first Send, "Sending this again makes a second order…" took two lines above the form
 // and the editor, and both moved down at the answer (with the guide's new button, 53 px at
 // 1280×800) while the person looked at the answer. The order a builder's own last Send made is

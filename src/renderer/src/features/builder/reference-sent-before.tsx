@@ -27,6 +27,8 @@ export function referenceOf(document: unknown): string | null {
 /** What the words name of an order: which it is, whose, and when it was made. */
 type NamedOrder = Pick<OrderSummary, 'orderId' | 'profileName' | 'createdAt' | 'firstSeenAt'>;
 
+const NO_ORDERS: readonly NamedOrder[] = [];
+
 /** The orders of the active profile with the request's reference, newest first, as last asked. */
 interface FoundOrders {
   reference: string;
@@ -37,6 +39,34 @@ interface FoundOrders {
 
 /** The last answer to the question, read by the notice above the form and the hint by the answer. */
 const useFoundOrders = create<{ found: FoundOrders | null }>(() => ({ found: null }));
+
+/**
+ * The orders this builder's own Sends made, by the profile and reference they were sent with.
+ * The orders are asked 300 ms after a Send's answer; a second Send answered before that (Ctrl+Enter
+ * twice) found no order with the reference, kept no room for the words about two orders, and
+ * those words then pushed the form, the editor and the answer down 21 px (CI, stop 54).
+ */
+const useOwnSendOrders = create<{ made: ReadonlyMap<string, readonly NamedOrder[]> }>(() => ({
+  made: new Map(),
+}));
+const ownSendKey = (profileId: number, reference: string) => `${profileId}\u0000${reference}`;
+
+function rememberOwnSend(profileId: number, reference: string, lastSend: LastSend): void {
+  const { orderId } = lastSend;
+  if (orderId === null) return;
+  const key = ownSendKey(profileId, reference);
+  useOwnSendOrders.setState(({ made }) => {
+    const known = made.get(key) ?? [];
+    if (known.some((order) => order.orderId === orderId)) return { made };
+    const order = {
+      orderId,
+      profileName: lastSend.profileName,
+      createdAt: lastSend.at,
+      firstSeenAt: lastSend.at,
+    };
+    return { made: new Map(made).set(key, [order, ...known]) };
+  });
+}
 
 /**
  * Where the request's reference is said, if anywhere. `answer`: the only order with it is the one
@@ -56,8 +86,10 @@ function referenceNoticeOf(input: {
   lastSend: LastSend | null;
   followedOrder: FollowedOrderRef | null;
   found: FoundOrders | null;
+  /** The orders this builder's own earlier Sends made with this reference (useOwnSendOrders). */
+  ownSent: readonly NamedOrder[];
 }): ReferenceNoticePlace | null {
-  const { reference, fresh, profileId, lastSend, followedOrder, found } = input;
+  const { reference, fresh, profileId, lastSend, followedOrder, found, ownSent } = input;
   if (fresh || reference === null || profileId === null) return null;
   // A Send that made an order is answered before the orders are asked again: what was found
   // before it, and the order it made, say what the words will be.
@@ -68,8 +100,10 @@ function referenceNoticeOf(input: {
       createdAt: lastSend.at,
       firstSeenAt: lastSend.at,
     };
-    const before = found?.reference === reference ? found.orders : [];
-    const others = before.filter((order) => order.orderId !== made.orderId);
+    const before = [...(found?.reference === reference ? found.orders : []), ...ownSent];
+    const others = [...new Map(before.map((order) => [order.orderId, order])).values()].filter(
+      (order) => order.orderId !== made.orderId,
+    );
     if (others.length === 0) return { place: 'answer' };
     return { place: 'above', orders: [made, ...others], room: true };
   }
@@ -88,7 +122,12 @@ function useReferenceNotice(profileId: number | null): ReferenceNoticePlace | nu
   const lastSend = useBuilderStore((state) => state.lastSend);
   const followedOrder = useBuilderStore((state) => state.followedOrder);
   const found = useFoundOrders((state) => state.found);
-  return referenceNoticeOf({ reference, fresh, profileId, lastSend, followedOrder, found });
+  const ownSent = useOwnSendOrders((state) =>
+    profileId === null || reference === null
+      ? NO_ORDERS
+      : (state.made.get(ownSendKey(profileId, reference)) ?? NO_ORDERS),
+  );
+  return referenceNoticeOf({ reference, fresh, profileId, lastSend, followedOrder, found, ownSent });
 }
 
 /**
@@ -112,6 +151,8 @@ export const ReferenceSentBefore = memo(function ReferenceSentBefore({
 
   useEffect(() => {
     if (reference === null || fresh || profileId === null) return;
+    // Remembered once this render has placed the words: the next Send's answer counts it.
+    if (lastSend !== null) rememberOwnSend(profileId, reference, lastSend);
     let current = true;
     const found = (orders: NamedOrder[]) =>
       current && useFoundOrders.setState({ found: { reference, orders, afterSend: lastSend } });
