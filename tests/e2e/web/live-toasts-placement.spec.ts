@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { closeToasts } from '../fixtures/toasts-seen';
+import type { ServedConsole } from '../fixtures/serve-process';
 import { createOrder, payOrder } from '../pages/order-flow';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -26,24 +27,30 @@ async function expectNoToastOver(page: Page, controls: Record<string, Locator>):
   }
 }
 
+/**
+ * The Replay view after replaying a paid order's approval `times` times at 1280×800: the
+ * emulator's approval is a webhook the service sent, which Replay offers (crafted ones it leaves
+ * out); its own toast is closed first, so those on screen are the replays'.
+ */
+async function replayApproval(page: Page, served: ServedConsole, times: number): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openConsole(page, served, '#/builder');
+  await payOrder(page, await createOrder(page, served.origin));
+  await expect(page.getByTestId('webhook-toast')).toBeVisible();
+  await page.goto(`${served.origin}/#/replay`);
+  await closeToasts(page);
+  await page.getByLabel('Repeat').fill(String(times));
+  await page.getByRole('button', { name: `Replay ${times}`, exact: true }).click();
+  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+}
+
 // t74: a Replay of 3 left three toasts stacked up the left side of the view, over the plan's
 // "3 sends to…" line, the Replay button, the progress bar and the result links.
 test('the toasts a Replay of 3 raises cover none of the Replay view controls, and at most two stack', async ({
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openConsole(page, served, '#/builder');
-  const order = await createOrder(page, served.origin);
-  // The emulator's approval: a webhook the service sent, which Replay offers (crafted ones it leaves out).
-  await payOrder(page, order);
-  await expect(page.getByTestId('webhook-toast')).toBeVisible();
-  await page.goto(`${served.origin}/#/replay`);
-  await closeToasts(page);
-  await page.getByLabel('Repeat').fill('3');
-
-  await page.getByRole('button', { name: /^Replay 3$/ }).click();
-  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+  await replayApproval(page, served, 3);
   const toasts = page.getByTestId('webhook-toast');
   await expect(toasts.first()).toBeVisible();
   await expect(page.getByTestId('replay-record-link').first()).toBeVisible();
@@ -64,15 +71,7 @@ test("a burst's newest webhook stands at once: older toasts give way, none waits
   page,
   served,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openConsole(page, served, '#/builder');
-  const order = await createOrder(page, served.origin);
-  await payOrder(page, order);
-  await expect(page.getByTestId('webhook-toast')).toBeVisible();
-  await page.goto(`${served.origin}/#/replay`);
-  await page.getByLabel('Repeat').fill('4');
-  await page.getByRole('button', { name: /^Replay 4$/ }).click();
-  await expect(page.getByTestId('replay-progress')).toHaveAttribute('data-state', 'done');
+  await replayApproval(page, served, 4);
   const ids = async (locator: ReturnType<Page['getByTestId']>) =>
     (await locator.allTextContents()).map((text) => Number(/#(\d+)/.exec(text)?.[1] ?? Number.NaN));
   // Each replay's arrival is stored after the replay's own record: the last arrival is past them all.
