@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium, never a downloaded one (this machine cannot download browsers).
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+import { chromiumArgs, chromiumPath } from './tests/e2e/fixtures/chromium-launch';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,14 +33,7 @@ export default defineConfig({
         browserName: 'chromium',
         launchOptions: {
           executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-gpu',
-            '--no-first-run',
-          ],
+          args: chromiumArgs(),
         },
       },
     },

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './tests/e2e/fixtures/chromium-launch';
 
 // `npm run screenshots`: regenerates the manual's pictures (docs/images) from the real UI.
 export default defineConfig({
@@ -11,14 +12,8 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1400, height: 860 },
     launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-gpu',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs(),
     },
   },
 });

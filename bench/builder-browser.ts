@@ -8,17 +8,10 @@ import { percentile, type BenchResult } from './bench-kit';
 import { LARGE_DOCUMENT_CHARS } from '../src/renderer/src/features/builder/large-document';
 import { largeDocument } from './large-documents';
 import { startReferenceEditor } from './reference-editor';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/fixtures/chromium-launch';
 
 const ROOT = join(import.meta.dirname, '..');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-gpu',
-  '--enable-precise-memory-info',
-  '--js-flags=--expose-gc',
-];
+const ARGS = chromiumArgs(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
 /** Keys typed into the document after the paste, one every KEY_INTERVAL_MS (a quick typist). */
 const KEYS = 40;
 const KEY_INTERVAL_MS = 100;
@@ -185,7 +178,7 @@ export async function builderBrowser(): Promise<BenchResult[]> {
   ensureBuilt();
   const reference = await startReferenceEditor();
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ARGS,
   });
   const results: BenchResult[] = [];

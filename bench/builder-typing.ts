@@ -3,6 +3,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { startServedConsole } from '../tests/e2e/fixtures/serve-process';
 import { percentile, type BenchResult } from './bench-kit';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/fixtures/chromium-launch';
 
 /**
  * Typing into the builder with an ordinary (small) document, the way the e2e test and a person
@@ -14,7 +15,7 @@ import { percentile, type BenchResult } from './bench-kit';
  */
 
 const ROOT = join(import.meta.dirname, '..');
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu'];
+const ARGS = chromiumArgs();
 const KEYS = 30;
 const KEY_INTERVAL_MS = 100;
 
@@ -98,7 +99,7 @@ function field(page: Page, section: string, name: string) {
 export async function builderTyping(): Promise<BenchResult[]> {
   const served = await startServedConsole({}, undefined, process.env['BENCH_BUILDER_ROOT']);
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ARGS,
   });
   try {

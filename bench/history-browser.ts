@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startSeededConsole } from '../tests/e2e/fixtures/seed-events';
 import { percentile, type BenchResult } from './bench-kit';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/fixtures/chromium-launch';
 
 const ROOT = join(import.meta.dirname, '..');
 const RECORDS = 100_000;
@@ -62,8 +63,8 @@ export async function historyBrowser(): Promise<BenchResult[]> {
   ensureBuilt();
   const served = await startSeededConsole(RECORDS);
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    executablePath: chromiumPath,
+    args: chromiumArgs(),
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

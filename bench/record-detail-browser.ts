@@ -7,6 +7,7 @@ import { writeEvents } from '../tests/e2e/fixtures/seed-events';
 import { pointLocalProfile, startServedConsole } from '../tests/e2e/fixtures/serve-process';
 import type { BenchResult } from './bench-kit';
 import { largeNotification } from './large-documents';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/fixtures/chromium-launch';
 
 /**
  * A record with a 5 MB body opened on the timeline, as a QA engineer does after raising the
@@ -19,7 +20,7 @@ import { largeNotification } from './large-documents';
  * (`record-detail-5mb.cpuprofile`); profiling slows the page, so its figures are not comparable.
  */
 
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu'];
+const ARGS = chromiumArgs();
 const BODY_CHARS = 5_000_000;
 const GOAL_MS = 200;
 const PROFILE_DIR = process.env['BENCH_PROFILE_DIR'];
@@ -157,7 +158,7 @@ export async function recordDetailBrowser(): Promise<BenchResult[]> {
   ]);
   const served = await startServedConsole({}, dataDir, process.env['BENCH_DETAIL_ROOT']);
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ARGS,
   });
   try {

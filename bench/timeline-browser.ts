@@ -6,17 +6,11 @@ import { z } from 'zod';
 import { startSeededConsole } from '../tests/e2e/fixtures/seed-events';
 import { percentile, type BenchResult } from './bench-kit';
 import { startReferenceTimeline } from './reference-timeline';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/fixtures/chromium-launch';
 
 const ROOT = join(import.meta.dirname, '..');
 const RECORDS = 100_000;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-gpu',
-  '--enable-precise-memory-info',
-];
+const ARGS = chromiumArgs(['--enable-precise-memory-info']);
 
 function ensureBuilt(): void {
   if (!existsSync(join(ROOT, 'out', 'main', 'cli.js')))
@@ -174,7 +168,7 @@ export async function timelineBrowser(): Promise<BenchResult[]> {
   const served = await startSeededConsole(RECORDS);
   const reference = await startReferenceTimeline(RECORDS);
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: ARGS,
   });
   try {
