@@ -88,7 +88,7 @@ const api = {
   listScenarioRuns: command('listScenarioRuns'),
   getScenarioRun: command('getScenarioRun'),
   latestScenarioRunOf: command('latestScenarioRunOf'),
-  realScenarioPaths: command('realScenarioPaths'),
+  storedResultsOfFolder: command('storedResultsOfFolder'),
   scenarioFromOrder: command('scenarioFromOrder'),
   saveScenarioFile: command('saveScenarioFile'),
   checkEndpoint: command('checkEndpoint'),

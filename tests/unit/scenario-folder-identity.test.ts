@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastStoredResults } from '../../src/renderer/src/features/scenarios/scenario-rows';
-import type { StoredRun } from '../../src/shared/scenarios/stored-runs';
+import type { FolderStoredRun } from '../../src/shared/scenarios/stored-runs';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { makeTempDir } from './helpers/temp-console';
 import { scenarioRunEnded } from './helpers/scenario-run-ended';
@@ -42,12 +42,15 @@ describe('a folder opened by a relative path', () => {
     expect(await ended).toMatchObject({ payload: { type: 'run-finished' } });
 
     const opened = await call('openScenarioFolder', { folder: typed });
-    const { runs } = (await call('listScenarioRuns', { limit: 50 })) as { runs: { id: number }[] };
-    const stored = runs.map((summary) => app.core.scenarios.storedRun(summary.id) as StoredRun);
+    const files = (opened.scenarios as { file: string }[]).map(({ file }) => file);
+    // The cards' own lookup (stored-results-store.ts) finds the run's result under the folder answered.
+    const { runs: stored } = (await call('storedResultsOfFolder', {
+      folder: opened.folder,
+      files,
+    })) as { runs: FolderStoredRun[] };
     expect(stored.map((run) => run.source)).toEqual([{ kind: 'folder', folder: join(temp.dir, 'suite') }]);
     expect(opened.folder).toBe(join(temp.dir, 'suite'));
-    // The cards' own lookup (scenarios-store.ts) finds the run's result under the folder answered.
-    const last = lastStoredResults(opened.folder as string, stored);
+    const last = lastStoredResults(stored);
     expect(last.get('a.yaml')?.result.status).toBe('passed');
     // Written as another path to the same folder, it is the same folder.
     const again = await call('openScenarioFolder', { folder: `${typed}/./` });

@@ -8,7 +8,7 @@ import {
   type ScenarioRow,
 } from '../../src/renderer/src/features/scenarios/scenario-rows';
 import type { ScenarioOutline, ScenarioResult } from '../../src/shared/scenarios/scenario-results';
-import type { StoredRun } from '../../src/shared/scenarios/stored-runs';
+import type { FolderStoredRun } from '../../src/shared/scenarios/stored-runs';
 
 // The Scenarios view's rows around a run: a row left queued kept the view "running" for good.
 const outline = (file: string): ScenarioOutline => ({
@@ -53,7 +53,8 @@ describe("a folder's cards after a reload", () => {
     steps: [],
     orderIds: [],
   });
-  const run = (id: number, folder: string, scenarios: ScenarioResult[]): StoredRun => ({
+  // As main answers for the opened folder /s: a result of its file names its card, any other none.
+  const run = (id: number, folder: string, scenarios: ScenarioResult[]): FolderStoredRun => ({
     id,
     startedAt: '2026-11-30T10:00:00Z',
     finishedAt: null,
@@ -63,10 +64,13 @@ describe("a folder's cards after a reload", () => {
     source: { kind: 'folder', folder },
     status: 'passed',
     totals: { scenarios: 0, passed: 0, failed: 0, errors: 0, skipped: 0 },
-    scenarios,
+    scenarios: scenarios.map((scenario) => ({
+      ...scenario,
+      cardFile: folder === '/s' ? scenario.file : null,
+    })),
   });
   it("takes each file's newest result of that folder, passing over a skip and other folders", () => {
-    const last = lastStoredResults('/s', [
+    const last = lastStoredResults([
       run(4, '/elsewhere', [result('a.yaml', 'failed', 't4')]),
       run(3, '/s', [result('a.yaml', 'skipped', 't3'), result('b.yaml', 'error', 't3b')]),
       run(2, '/s', [result('a.yaml', 'passed', 't2'), result('b.yaml', 'passed', 't2b')]),
@@ -77,7 +81,7 @@ describe("a folder's cards after a reload", () => {
     expect(last.has('c.yaml')).toBe(false);
   });
   it('gives a newer stored result to a card showing none or an older one, not to one this tab ran', () => {
-    const stored = lastStoredResults('/s', [
+    const stored = lastStoredResults([
       run(2, '/s', [
         result('a.yaml', 'passed', 't2'),
         result('b.yaml', 'failed', 't2b'),

@@ -1,11 +1,11 @@
-import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import type { StoredRun } from '../../src/shared/scenarios/stored-runs';
 
 type StoredSource = { kind: 'folder'; folder: string } | { kind: 'paths'; cwd: string } | null;
 
 // The Scenarios view's store, over a bridge whose answers this test releases one by one.
 const pending: { folder: string; release: () => void }[] = [];
-/** The runs main has stored, newest first, as listScenarioRuns and getScenarioRun give them. */
+/** The runs main has stored, newest first (the parts of them the view's cards read). */
 const storedRuns: {
   id: number;
   frontDoor?: string;
@@ -19,15 +19,16 @@ vi.mock('@bridge', () => ({
   frontDoorHint: 'browser',
   bridge: {
     subscribe: () => () => undefined,
-    listScenarioRuns: () => Promise.resolve({ runs: storedRuns, more: false }),
-    getScenarioRun: ({ id }: { id: number }) => Promise.resolve(storedRuns.find((run) => run.id === id)),
-    // Main's answer where no name goes through a link: each path resolved from what names it.
-    realScenarioPaths: ({ names }: { names: { source: NonNullable<StoredSource>; path: string }[] }) =>
-      Promise.resolve({
-        real: names.map(({ source, path }) =>
-          resolve(source.kind === 'paths' ? source.cwd : source.folder, path),
-        ),
-      }),
+    // Main's own answer over the runs stored here: which card each stored result is of.
+    storedResultsOfFolder: async ({ folder, files }: { folder: string; files: string[] }) => {
+      const { folderStoredResults } = await import('../../src/main/scenarios/folder-stored-results');
+      const runs = storedRuns as unknown as StoredRun[];
+      const stored = {
+        runSummaries: () => runs,
+        storedRun: (id: number) => runs.find((run) => run.id === id),
+      };
+      return { runs: folderStoredResults(stored, folder, files) };
+    },
     openScenarioFolder: ({ folder }: { folder: string }) =>
       new Promise((resolve) => {
         pending.push({
@@ -108,7 +109,7 @@ describe('the Scenarios view opening a folder that has run before', () => {
     const run = (id: number, folder: string, status: string, startedAt: string) => ({
       id,
       frontDoor: 'browser',
-      // As listScenarioRuns gives a folder's run: the folder is the path it named.
+      // As main stores a folder's run: the folder is the path it named.
       paths: [folder],
       source: { kind: 'folder' as const, folder },
       scenarios: [{ file: `${folder}/one.yaml`, status, startedAt, durationMs: id * 100, steps: [] as [] }],

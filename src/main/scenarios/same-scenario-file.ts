@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import nodePath, { resolve, type PlatformPath } from 'node:path';
 import type { RunSource } from '../../shared/scenarios/stored-runs';
 import { realLocationSync } from '../real-location';
 
@@ -27,13 +27,14 @@ export function sameScenarioPaths(
 
 /**
  * What an opened folder's files are named from: the folder, or for one file opened as the folder,
- * its folder (one gone since is taken as a file by its name, as the view takes it).
+ * its folder (one gone since is taken as a file by its name, as the view takes it). `path`: the
+ * form of the machine's paths (path.win32 where tests hold Windows forms to the same answers).
  */
-export function namesBaseOf(folder: string): string {
+export function namesBaseOf(folder: string, path: Pick<PlatformPath, 'dirname'> = nodePath): string {
   const isFolder = existsSync(folder) ? statSync(folder).isDirectory() : !/\.ya?ml$/i.test(folder);
-  return isFolder ? folder : dirname(folder);
+  return isFolder ? folder : path.dirname(folder);
 }
 
 /** What a run's scenario files are named from: its working directory, or its folder's names base. */
-export const baseOfSource = (source: RunSource): string =>
-  source.kind === 'paths' ? source.cwd : namesBaseOf(source.folder);
+export const baseOfSource = (source: RunSource, path: Pick<PlatformPath, 'dirname'> = nodePath): string =>
+  source.kind === 'paths' ? source.cwd : namesBaseOf(source.folder, path);

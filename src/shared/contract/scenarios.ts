@@ -7,7 +7,7 @@ import {
   endpointUrlSchema,
 } from '../scenarios/endpoint-check';
 import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
-import { runSourceSchema, runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
+import { folderStoredRunSchema, runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
 import { runUnderWayHereSchema } from '../scenarios/runs-under-way';
 import { liveConfirmationSchema } from '../live-confirmation';
 import { defineCommand, noInput } from './define';
@@ -101,16 +101,18 @@ export const scenarioCommands = {
     storedRunSchema,
   ),
   /**
-   * Where scenario files and paths really are, links resolved, in the order asked: two names are
-   * of one file when these are equal. Each is named as a stored run names it (`source`: its
-   * folder, or the working directory of `test`). The view cannot resolve links, and a run of
-   * `goodlink/a.yaml` (goodlink → good) is a run of `good/a.yaml`'s card.
+   * The stored runs with results of an opened folder's files, newest first, read until each file
+   * has one it ran (a skip is not one), among the newest runs: the view's of the folder or one
+   * above it, `test`'s of it or of its files from any working directory. Main says which card each
+   * result is of (links resolved: a run of `goodlink/a.yaml`, goodlink → good, is good/'s card).
    */
-  realScenarioPaths: defineCommand(
+  storedResultsOfFolder: defineCommand(
     z.object({
-      names: z.array(z.object({ source: runSourceSchema, path: z.string().min(1).max(4096) })).max(20_000),
+      folder: folderPath,
+      /** The cards' files, as openScenarioFolder named them. */
+      files: z.array(z.string().min(1).max(4096)).max(10_000),
     }),
-    z.object({ real: z.array(z.string()) }),
+    z.object({ runs: z.array(folderStoredRunSchema) }),
   ),
   /**
    * The newest run that ended of these paths, named from the working directory of the console

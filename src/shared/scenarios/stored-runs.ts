@@ -75,6 +75,16 @@ export const storedRunSchema = runSummarySchema.extend({
 export type StoredRun = z.infer<typeof storedRunSchema>;
 
 /**
+ * A stored run as an opened folder's cards read it: each result with the card file it is of, as
+ * the folder names its files, or null when it is of none of them (another folder's file of the
+ * same name, one outside the folder). Main matches them (folder-card-files.ts).
+ */
+export const folderStoredRunSchema = storedRunSchema.extend({
+  scenarios: z.array(scenarioResultSchema.extend({ cardFile: z.string().nullable() })),
+});
+export type FolderStoredRun = z.infer<typeof folderStoredRunSchema>;
+
+/**
  * The run's status as it stands: one stored as running whose process went quiet was interrupted.
  * `lastAliveMs` null: nothing dates it (its mark and start damaged in the database); read as
  * interrupted, never as running for ever, as its process, if alive, marks it again within

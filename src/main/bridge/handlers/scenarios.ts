@@ -3,7 +3,7 @@ import { ConsoleError } from '../../console-error';
 import { assertLiveAddressConfirmed } from '../../profiles/live-guard';
 import { checkEndpoint } from '../../scenarios/check-endpoint';
 import type { ScenarioSource } from '../../scenarios/scenario-service';
-import { baseOfSource, scenarioFileKey } from '../../scenarios/same-scenario-file';
+import { folderStoredResults } from '../../scenarios/folder-stored-results';
 import { saveScenarioFile, scenarioTextFromOrder } from '../../scenarios/scenario-files';
 import type { EndpointCaseResult } from '../../../shared/scenarios/endpoint-check';
 import { noRunHereSentence } from '../../../shared/scenarios/run-number';
@@ -17,7 +17,7 @@ type ScenarioCommand =
   | 'listScenarioRuns'
   | 'getScenarioRun'
   | 'latestScenarioRunOf'
-  | 'realScenarioPaths'
+  | 'storedResultsOfFolder'
   | 'scenarioFromOrder'
   | 'saveScenarioFile'
   | 'checkEndpoint';
@@ -78,9 +78,7 @@ export function scenarioHandlers(services: ConsoleServices): HandlerGroup<Scenar
         ? { run, earlier: [], neverRun: [] }
         : { run, ...scenarios.earlierResultsOf(paths, run) };
     },
-    realScenarioPaths: ({ names }) => ({
-      real: names.map(({ source, path }) => scenarioFileKey(baseOfSource(source), path)),
-    }),
+    storedResultsOfFolder: ({ folder, files }) => ({ runs: folderStoredResults(scenarios, folder, files) }),
     scenarioFromOrder: ({ orderId }) => scenarioTextFromOrder(services, orderId),
     saveScenarioFile: ({ path, text, overwrite, saveInvalid }) =>
       saveScenarioFile({ path, text, overwrite, saveInvalid, dataDir: services.dataDir }),

@@ -1,8 +1,7 @@
 import type { ScenarioFileProblemView } from '@shared/contract/scenarios';
 import type { ScenarioOutline, ScenarioResult, StepResult } from '@shared/scenarios/scenario-results';
 import { formatProblem, problemsSummary } from '@shared/scenarios/scenario-file-problems';
-import { frontDoorWords } from '@shared/scenarios/stored-runs';
-import { resultsInFolder, type CardsByRealFile, type RunWithRealFiles } from './folder-result-files';
+import { frontDoorWords, type FolderStoredRun } from '@shared/scenarios/stored-runs';
 
 /** The stored run a card's result was read back from, and when the scenario started in it. */
 export interface RowStoredRun {
@@ -89,22 +88,20 @@ export const storedRow = (result: ScenarioResult): ScenarioRow => ({
 const VIEW_FRONT_DOORS: ReadonlySet<string> = new Set(['browser', 'desktop']);
 
 /**
- * Each file's newest result among stored runs (`runs` newest first, as main lists them) that ran
- * it: the view's of `folder` or of a folder above it, `test`'s of it or of a file in it
- * (folder-result-files.ts), with the run it is from. A scenario a run skipped (cancelled, or
- * stopped by --bail) did not run there, so an earlier run's result stands for it.
+ * Each card's newest result among an opened folder's stored runs (`runs` newest first, each
+ * result with the card main says it is of: storedResultsOfFolder), with the run it is from. A
+ * scenario a run skipped (cancelled, or stopped by --bail) did not run there, so an earlier run's
+ * result stands for it.
  */
 export function lastStoredResults(
-  folder: string,
-  runs: readonly RunWithRealFiles[],
-  cards: CardsByRealFile = new Map(),
+  runs: readonly FolderStoredRun[],
 ): Map<string, { result: ScenarioResult; run: RowStoredRun }> {
   const last = new Map<string, { result: ScenarioResult; run: RowStoredRun }>();
   for (const run of runs) {
     const startedBy = VIEW_FRONT_DOORS.has(run.frontDoor) ? null : frontDoorWords(run.frontDoor);
-    for (const { file, result } of resultsInFolder(folder, run, cards)) {
-      if (result.status === 'skipped' || last.has(file)) continue;
-      last.set(file, { result, run: { runId: run.id, startedAt: result.startedAt, startedBy } });
+    for (const { cardFile, ...result } of run.scenarios) {
+      if (cardFile === null || result.status === 'skipped' || last.has(cardFile)) continue;
+      last.set(cardFile, { result, run: { runId: run.id, startedAt: result.startedAt, startedBy } });
     }
   }
   return last;
