@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -65,6 +65,29 @@ test('the cards show the newest run of each file, a run of `test` in a terminal 
     await page.reload();
     await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
     await expect(stored('Scenario A')).toHaveText(/^ · run #5, /);
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+// `test suitelink/a.yaml` (suitelink → suite) is a run of suite/'s a.yaml: main says which card
+// each stored result is of, its links resolved, and the card shows it, opened by either name.
+test('a card shows a run of `test` that named its file through a symbolic link', async ({ page, served }) => {
+  test.setTimeout(120_000);
+  const parent = mkdtempSync(join(tmpdir(), 'cc-e2e-cards-link-'));
+  const folder = join(parent, 'suite');
+  mkdirSync(folder);
+  symlinkSync(folder, join(parent, 'suitelink'));
+  writeFileSync(join(folder, 'a.yaml'), quick('Scenario A'));
+  try {
+    await openConsole(page, served, '#/scenarios');
+    const scenarios = new ScenariosPage(page);
+    await scenarios.openFolder(folder);
+    await runTest(served.dataDir, parent, 'suitelink/a.yaml');
+    const stored = scenarios.card('Scenario A').getByTestId('scenario-stored-run');
+    await expect(stored).toContainText('run #1 by checkout-console test');
+    await scenarios.openFolder(join(parent, 'suitelink'));
+    await expect(stored).toContainText('run #1 by checkout-console test');
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }
