@@ -204,8 +204,10 @@ export const emulatorSettingsSchema = z.object({
    * Whether the events beyond the spec's three (order_canceled, order_refunded, order_declined,
    * order_expired) go to the notification URL a checkout request gave. The spec's "Event types
    * beyond these three … not shown" leaves open whether the service sends any; on (default), as
-   * the emulator always has; off, only the spec's three go there, each other recorded as not
-   * sent. The registered webhook's events filter only the deliveries to the registered URL.
+   * the emulator always has; off, only the spec's three go there, each other to the registered
+   * webhook when one is registered for it (the spec's "or to the URL registered for the event"),
+   * else recorded as not sent. The registered webhook's events filter only the deliveries to the
+   * registered URL.
    */
   extensionEventsToRequestUrl: z.boolean().default(true),
   /** The events chosen for the registered webhook (the portal's "Events"); default all of them. */

@@ -11,7 +11,9 @@ import {
  * The spec names three event types and leaves any other "not shown"; the emulator also sends
  * order_canceled, order_refunded, order_declined and order_expired. To the checkout request's own
  * notification URL that is the setting extensionEventsToRequestUrl (Emulator → Settings), on by
- * default as before; off, only the spec's three go there, the others recorded as not sent.
+ * default as before; off, only the spec's three go there, the others to the registered webhook
+ * when there is one for them (emulator-withheld-event-registered-webhook.test.ts), else recorded
+ * as not sent.
  */
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -75,7 +77,7 @@ describe("events beyond the spec's three, to the checkout request's notification
     const canceled = deliveries(emulator).find((record) => record.eventType === 'order_canceled');
     expect(canceled).toMatchObject({ status: null, orderId });
     expect(canceled?.error).toBe(
-      `Not sent: order_canceled is not one of the spec's three event types, and "Events beyond the spec to the request's notification URL" is off (Emulator → Settings), so it does not go to ${receiver.url}.`,
+      `Not sent: order_canceled is not one of the spec's three event types, and "Events beyond the spec to the request's notification URL" is off (Emulator → Settings), so it does not go to ${receiver.url}; and no webhook is registered for order_canceled (Emulator → Settings → Registered webhook).`,
     );
     // Given time to arrive, it still has not: nothing beyond the three reached the URL.
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -74,7 +74,7 @@ function registeredHeadersOf(
   row: OutboxRow,
   settings: EmulatorSettings,
 ): { headers: HeaderList; problem: string | null } {
-  if (!goesToRegisteredWebhook(deps.orderOf?.(row.orderId), row.url, settings))
+  if (!goesToRegisteredWebhook(deps.orderOf?.(row.orderId), row, settings))
     return { headers: [], problem: null };
   try {
     return { headers: deps.webhookHeaders?.() ?? [], problem: null };

@@ -53,47 +53,63 @@ function withheldFromRequestUrl(eventType: string, settings: TargetSettings): bo
   );
 }
 
+/** The webhook registered for `eventType` (the emulator's settings), or null: none, or not for it. */
+function registeredFor(eventType: string, settings: TargetSettings): string | null {
+  if (settings.webhookUrl === null) return null;
+  return (settings.webhookEvents as readonly string[]).includes(eventType) ? settings.webhookUrl : null;
+}
+
 /**
  * Where a notification goes: the checkout request's notification URL (an event beyond the
  * spec's three only while extensionEventsToRequestUrl is on), else the webhook registered for
- * its event (the emulator's settings), else nowhere (null).
+ * its event (the emulator's settings), else nowhere (null). The spec delivers "to the URL given
+ * in the checkout request or to the URL registered for the event": an event withheld from the
+ * first still goes to the second, as it would for an order that named no URL.
  */
 export function notificationTarget(
   order: Pick<EmulatorOrderRow, 'notificationUrl'>,
   eventType: string,
   settings: TargetSettings,
 ): string | null {
-  if (order.notificationUrl !== null)
-    return withheldFromRequestUrl(eventType, settings) ? null : order.notificationUrl;
-  if (settings.webhookUrl === null) return null;
-  return (settings.webhookEvents as readonly string[]).includes(eventType) ? settings.webhookUrl : null;
+  if (order.notificationUrl !== null && !withheldFromRequestUrl(eventType, settings))
+    return order.notificationUrl;
+  return registeredFor(eventType, settings);
 }
 
 /**
  * Why a notification being queued will not go out (null: it will), in the words its "Not sent"
- * record carries: withheld from the request's URL by the settings, or whyNotSendable's reasons.
+ * record carries: withheld from the request's URL by the settings with no webhook registered for
+ * it (both said, so neither reads as the whole story), or whyNotSendable's reasons.
  */
 export function whyNotQueued(
   order: Pick<EmulatorOrderRow, 'notificationUrl'>,
   eventType: string,
   settings: TargetSettings,
 ): string | null {
-  if (order.notificationUrl !== null && withheldFromRequestUrl(eventType, settings))
-    return `Not sent: ${eventType} is not one of the spec's three event types, and "${EXTENSION_EVENTS_TO_REQUEST_URL_LABEL}" is off (Emulator → Settings), so it does not go to ${order.notificationUrl}.`;
+  if (
+    order.notificationUrl !== null &&
+    withheldFromRequestUrl(eventType, settings) &&
+    registeredFor(eventType, settings) === null
+  )
+    return `Not sent: ${eventType} is not one of the spec's three event types, and "${EXTENSION_EVENTS_TO_REQUEST_URL_LABEL}" is off (Emulator → Settings), so it does not go to ${order.notificationUrl}; and no webhook is registered for ${eventType} (Emulator → Settings → Registered webhook).`;
   return whyNotSendable(notificationTarget(order, eventType, settings), eventType);
 }
 
 /**
  * Whether a queued notification goes to the registered webhook, so that the headers registered
- * with it go too: the order's checkout request named no URL of its own, and the registered URL
- * is still the one it was queued for. Once the registration moved to another URL, its headers
- * (often that endpoint's key) are the new URL's: a notification still bound for the old one
- * goes without them.
+ * with it go too: it was queued for the registered webhook, not for the order's own URL (the
+ * order named none, named another, or this event is withheld from it: notificationTarget's
+ * choice), and the registered URL is still the one it was queued for. Once the registration
+ * moved to another URL, its headers (often that endpoint's key) are the new URL's: a
+ * notification still bound for the old one goes without them. When the order named the
+ * registered URL itself, only the settings tell which it was queued for; they are read as the
+ * attempt goes out, as the headers are.
  */
 export function goesToRegisteredWebhook(
   order: Pick<EmulatorOrderRow, 'notificationUrl'> | undefined,
-  url: string | null,
-  settings: Pick<EmulatorSettings, 'webhookUrl'>,
+  queued: { url: string | null; eventType: string },
+  settings: TargetSettings,
 ): boolean {
-  return order !== undefined && order.notificationUrl === null && url !== null && url === settings.webhookUrl;
+  if (order === undefined || queued.url === null || queued.url !== settings.webhookUrl) return false;
+  return order.notificationUrl !== queued.url || withheldFromRequestUrl(queued.eventType, settings);
 }
