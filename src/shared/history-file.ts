@@ -178,7 +178,7 @@ export interface ImportOutcome {
 export function describeImportResult(result: ImportOutcome, fileName: string): string {
   const records = (count: number) => countOf(count, 'record');
   if (result.imported === 0 && result.skipped === 0)
-    // No format: an empty file is no format at all (read as an NDJSON file of no lines).
+    // No format: `[]` and an export of an empty history say the same (an empty file is refused).
     return `Nothing imported: ${fileName} holds no records.`;
   const skipped =
     result.skipped > 0

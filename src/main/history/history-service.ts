@@ -123,6 +123,13 @@ export interface HistoryService {
   applyRetention(retention?: Retention, confirmedRemove?: number): Promise<{ removed: number }>;
 }
 
+/** A JSON export up to its list of events (the list and the closing brace follow). */
+const jsonExportHead = (exportedAt: string) =>
+  `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"${exportedAt}","events":`;
+
+/** A JSON export of no records, on one line. */
+const emptyJsonExport = (exportedAt: string) => `${jsonExportHead(exportedAt)}[]}`;
+
 /** The writer's answer as the import's result: the differing records counted, the first few named. */
 function importResult(
   written: Awaited<ReturnType<typeof writeImported>>,
@@ -186,12 +193,16 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
         counter.count++;
         yield `${line}\n`;
       }
+      // No records: the JSON export's empty form on one line, never an empty file, which an
+      // import refuses as the wrong file (emptyFileWords). An NDJSON reader sees one object with
+      // no uid; the import reads it as the export of no records it is.
+      if (counter.count === 0) yield `${emptyJsonExport(exportedAt)}\n`;
       return;
     }
     const head =
       request.format === 'har'
         ? JSON.stringify(harLog([])).replace(/\[\]\}\}$/, '')
-        : `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"${exportedAt}","events":`;
+        : jsonExportHead(exportedAt);
     yield `${head}[`;
     for (const line of lines(request, counter)) {
       yield `${counter.count === 0 ? '\n' : ',\n'}${line}`;

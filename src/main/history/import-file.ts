@@ -21,6 +21,7 @@ import { withOwnVerdicts } from './import-verdicts';
 import { loneSurrogateWords } from './import-lone-surrogate';
 import {
   describe,
+  emptyFileWords,
   looksLikeRecord,
   measureProblemWords,
   NEITHER_WORDS,
@@ -71,8 +72,7 @@ export function importMeasureLimits(maxBody: number): { maxDepth: number; maxStr
 /** The file's records before validation: a HAR's entries, an export's events, or NDJSON lines. */
 function readEntries(text: string, maxBody: number): { format: ExportFormat; events: unknown[] } {
   const trimmed = text.trim();
-  // An NDJSON export of no records is an empty file.
-  if (trimmed === '') return { format: 'ndjson', events: [] };
+  if (trimmed === '') throw new ImportError(emptyFileWords(Buffer.byteLength(text, 'utf8')));
   // Measured before anything is parsed: nothing larger than a record may be is read into memory.
   // In the file a body is text or base64 (4 characters for 3 bytes), plus its JSON escapes.
   const problem = measureJsonText(text, importMeasureLimits(maxBody));

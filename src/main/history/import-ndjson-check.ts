@@ -14,6 +14,7 @@ import {
   notJsonLineWords,
   recordDigest,
 } from './import-file';
+import { emptyFileWords } from './import-refusal-words';
 
 /**
  * An NDJSON history file read as a stream, line by line, never whole: an export past V8's
@@ -115,6 +116,14 @@ export async function checkNdjsonStream(
   const limits = importMeasureLimits(maxBody);
   const measure = createJsonTextMeasure(limits);
   const digest = createHash('sha256');
+  // Every byte read, for the words of a file with no line but blank ones (emptyFileWords).
+  let bytesRead = 0;
+  const digestCounted = {
+    update: (bytes: Uint8Array) => {
+      bytesRead += bytes.length;
+      digest.update(bytes);
+    },
+  };
   const where = (index: number) => `Record ${index + 1}`;
   const register = createUidRegister(where);
   let records = 0;
@@ -131,7 +140,7 @@ export async function checkNdjsonStream(
     chunks,
     lineCapOf(limits.maxStringChars),
     (piece) => measure.feed(piece),
-    digest,
+    digestCounted,
     reading,
   )) {
     if (!reading()) continue;
@@ -181,14 +190,8 @@ export async function checkNdjsonStream(
   }
   const measured = measure.end();
   if (measured !== null) throw new ImportError(measureProblemWords(measured, maxBody));
-  if (records === 0)
-    return {
-      kind: 'ndjson',
-      records: 0,
-      repeated: 0,
-      firstOf: () => undefined,
-      digest: digest.digest('hex'),
-    };
+  // No line but blank ones: refused in readImportFile's words (no export is empty).
+  if (records === 0) throw new ImportError(emptyFileWords(bytesRead));
   // One line alone may be a whole export or a list (readImportFile tells): it is no larger than a record.
   if (firstNotJson || records === 1) return { kind: 'document' };
   if (badLine !== null && lineProblem === null)

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { describeJsonProblem, type JsonBoundProblem } from '../../shared/bounded-json';
 import { EXPORT_FORMAT } from '../../shared/history-file';
 import { formatBytesShort, formatCharacters } from '../../shared/byte-size';
+import { countOf } from '../../shared/count-words';
 
 // Why an import refuses a file or a record, in words that name the line, the field and the cause
 // (import-file.ts reads; this says).
@@ -46,6 +47,18 @@ export function otherExportWords(value: unknown): string | null {
     version === 1 ? null : `version ${JSON.stringify(version ?? null)}`,
   ].filter((part) => part !== null);
   return `The file looks like a history export, but its ${said.join(' and ')} is not one this console reads (format "${EXPORT_FORMAT}", version 1); nothing was imported.`;
+}
+
+/**
+ * Why a file of nothing but whitespace (or nothing) is refused: no export is one, not even of
+ * no records (JSON and HAR keep their frame, NDJSON writes the JSON export's empty form on one
+ * line), so it is the wrong file, or one cut to nothing; "holds no records" and exit 0 told
+ * whoever picked it that all was well.
+ */
+export function emptyFileWords(bytes: number): string {
+  const cause =
+    bytes === 0 ? 'It is empty (0 bytes)' : `It holds only whitespace (${countOf(bytes, 'byte')})`;
+  return `${cause}; every export holds something, even one of no records. Check that this is the file you meant.`;
 }
 
 export const NEITHER_WORDS =
