@@ -5,10 +5,19 @@
  * which a browser reads as another host.
  */
 
-/** The request target resolved against our origin, or null when it is not a URL at all. */
+/**
+ * The request target as a URL on our origin, or null when it is not a URL at all. A target
+ * never names the host: the Host header does, and is checked on its own. An origin-form target
+ * (`/a?b`) is the path as written: resolved as a reference, `//evil.example/session` (and
+ * `/\evil.example/session`, a backslash read as a slash) took evil.example for a host and
+ * answered as `/session`, as the emulator reads it (emulator-request-entry.ts). An absolute-form
+ * one (`http://host/a?b`) gives its path and query only.
+ */
 export function parseRequestTarget(target: string | undefined, origin: string): URL | null {
   try {
-    return new URL(target ?? '/', origin);
+    if (target === undefined || target.startsWith('/')) return new URL(`${origin}${target ?? '/'}`);
+    const absolute = new URL(target, origin);
+    return new URL(`${origin}${absolute.pathname}${absolute.search}`);
   } catch {
     return null;
   }
