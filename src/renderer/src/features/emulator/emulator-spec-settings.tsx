@@ -257,7 +257,7 @@ export function EmulatorSpecSettings({
       <Switch
         size="sm"
         label={LABELS.extensionEventsToRequestUrl}
-        description="order_canceled, order_refunded, order_declined, order_expired to a checkout request's notification URL (the spec names three events; others are not shown). Off: only the three go there, the rest recorded as not sent"
+        description="order_canceled, order_refunded, order_declined, order_expired to a checkout request's notification URL (the spec names three events; others are not shown). Off: only the three go there; the rest go to the registered webhook when one is registered for them, else are recorded as not sent"
         checked={draft.extensionEventsToRequestUrl}
         onChange={(event) => form.change({ extensionEventsToRequestUrl: event.currentTarget.checked })}
       />
@@ -265,7 +265,7 @@ export function EmulatorSpecSettings({
         <TextInput
           size="xs"
           label="Registered webhook URL"
-          description="The portal's one-time webhook: where notifications go for an order whose checkout request has no notification URL. Empty: none registered (they are recorded as not sent)."
+          description="The portal's one-time webhook: where notifications go for an order whose checkout request has no notification URL (and, with the switch above off, the other events of one that has). Empty: none registered (they are recorded as not sent)."
           placeholder="none registered"
           value={draft.webhookUrl ?? ''}
           onChange={(event) => form.change({ webhookUrl: event.currentTarget.value || null })}
