@@ -1,49 +1,41 @@
-import { Alert, Button, Code, Group, Text } from '@mantine/core';
-import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { Button, Code, Group, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ConnectionState } from '@bridge/ws-client';
 import { dismissFellBehind, recheckConnection, useAppStore } from '@ui/app-store';
+import { ConnectionAlert } from './connection-alert';
+import { connectionNotice } from './connection-notice';
 
 type Refused = Extract<ConnectionState, { status: 'refused' }>;
 
 /**
- * Browser mode only (the desktop window never disconnects). "Down" and "refused" are told
- * apart because they are recovered differently: a stopped console comes back by itself once
- * `serve` runs again, while a restarted one has forgotten this tab and only a new link helps,
- * so the tab says which command prints one, in the words of the spent-link page.
+ * Browser mode only (the desktop window never disconnects). Which notice shows is decided in
+ * connection-notice.ts; a restarted console has forgotten this tab and only a new link helps,
+ * so the signed-out banner says which command prints one, in the words of the spent-link page.
  */
 export function ConnectionBanner({ connection }: { connection: ConnectionState }) {
   const fellBehind = useAppStore((state) => state.fellBehind);
-  if (connection.status === 'closed' && connection.fellBehind === true)
-    return (
-      <Alert
-        color="orange"
-        icon={<IconPlugConnectedX />}
-        title="Reconnecting"
-        mb="md"
-        data-testid="connection-banner"
-        data-connection="fell-behind"
-      >
-        This tab fell behind the console&apos;s updates, so the console closed its connection. Reconnecting…
-      </Alert>
-    );
-  if (connection.status === 'closed')
-    return (
-      <Alert
-        color="orange"
-        icon={<IconPlugConnectedX />}
-        title="Disconnected"
-        mb="md"
-        data-testid="connection-banner"
-        data-connection="closed"
-      >
-        The console is not answering (was <Code>serve</Code> stopped?). Reconnecting… Until it is back,
-        nothing you do here is sent, now or later.
-      </Alert>
-    );
-  if (connection.status === 'refused') return <RefusedBanner connection={connection} />;
-  if (fellBehind && connection.status === 'open') return <CaughtUpNotice />;
-  return null;
+  switch (connectionNotice(connection, fellBehind)) {
+    case 'fell-behind':
+      return (
+        <ConnectionAlert notice="fell-behind">
+          This tab fell behind the console&apos;s updates, so the console closed its connection. Reconnecting…
+        </ConnectionAlert>
+      );
+    case 'closed':
+      return (
+        <ConnectionAlert notice="closed">
+          The console is not answering (was <Code>serve</Code> stopped?). Reconnecting… Until it is back,
+          nothing you do here is sent, now or later.
+        </ConnectionAlert>
+      );
+    case 'refused':
+      return connection.status === 'refused' ? <RefusedBanner connection={connection} /> : null;
+    case 'caught-up':
+      return <CaughtUpNotice />;
+    case null:
+      return null;
+  }
 }
 
 /**
@@ -53,21 +45,12 @@ export function ConnectionBanner({ connection }: { connection: ConnectionState }
  */
 function CaughtUpNotice() {
   return (
-    <Alert
-      color="blue"
-      icon={<IconRefresh />}
-      title="This tab fell behind and caught up"
-      mb="md"
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={dismissFellBehind}
-      data-testid="fell-behind-notice"
-    >
+    <ConnectionAlert notice="caught-up" onDismiss={dismissFellBehind}>
       The page stopped reading the console&apos;s updates for a while (a busy or frozen tab), so the console
       closed its connection rather than hold them. The tab reconnected and reloaded what it shows: nothing
       recorded meanwhile is missing. An action on its way at that moment may have been sent: check the
       timeline.
-    </Alert>
+    </ConnectionAlert>
   );
 }
 
@@ -99,16 +82,7 @@ function RefusedBanner({ connection }: { connection: Refused }) {
     });
   };
   return (
-    <Alert
-      color="red"
-      icon={<IconPlugConnectedX />}
-      title="This tab is signed out"
-      mb="md"
-      role="alert"
-      data-testid="connection-banner"
-      data-connection="refused"
-      data-signed-in={connection.signedIn}
-    >
+    <ConnectionAlert notice="refused" signedIn={connection.signedIn}>
       <Text size="sm">
         This console was restarted; this tab&apos;s sign-in ended. Nothing you do here is sent.
       </Text>
@@ -147,6 +121,6 @@ function RefusedBanner({ connection }: { connection: Refused }) {
           </Group>
         </>
       )}
-    </Alert>
+    </ConnectionAlert>
   );
 }
