@@ -121,15 +121,23 @@ export function RowProvenance({
 }) {
   const unverified = provenance === 'unverified';
   const label = WHOSE_LABEL[provenance];
+  const originWords = origin === null || label === null ? null : ` · ${origin}`;
   return (
     <span
-      className={classes.chip}
+      className={`${classes.chip} ${classes.mark}`}
       style={{ ...filledChip(unverified ? 'orange' : 'grape'), marginRight: 6 }}
       title={title ?? (unverified ? undefined : PROVENANCE_WORDS[provenance])}
       data-testid="record-provenance"
       data-provenance={provenance}
+      data-origin={originWords ?? undefined}
     >
-      {origin === null || label === null ? label : `${label} · ${origin}`}
+      <span>{label}</span>
+      {/* Boxes of their own: in the Timeline's narrow name cell the origin gives way, never the word. */}
+      {originWords !== null && (
+        <span className={classes.markOrigin}>
+          <span className={classes.markOriginWords}>{originWords}</span>
+        </span>
+      )}
     </span>
   );
 }

@@ -154,12 +154,12 @@ function TrailingCells({ named, note, status, verdicts, mark }: TrailingCellsPro
     <>
       <div
         role="cell"
-        className={classes.cell}
+        className={`${classes.cell} ${classes.nameCell}`}
         title={note === null ? name : `${name} · ${note}`}
         data-testid="record-name"
       >
         {mark !== null && <RowProvenance {...mark} />}
-        <span className={known ? undefined : classes.unnamed}>{name}</span>
+        <span className={known ? classes.name : `${classes.name} ${classes.unnamed}`}>{name}</span>
         {note !== null && (
           <span className={classes.note} data-testid="row-missing">
             {note}
