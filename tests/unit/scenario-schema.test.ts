@@ -324,4 +324,34 @@ describe('a YAML merge key', () => {
       'case.yaml:8:5: steps[2]: `<<` (a YAML merge key) is not supported: write the fields out, or repeat a whole step with an alias (`- *cap`)',
     ]);
   });
+
+  // The merge key ended the file's check: a typo two steps further down came to light only once
+  // the `<<` was written out, one round of fixes later.
+  it('is one problem among the others of its file, all said in one pass', () => {
+    expect(
+      problemsOf(
+        [
+          'name: merge',
+          'steps:',
+          '  - step: checkout',
+          '    sample: { country: SA }',
+          '  - &cap',
+          '    step: operation',
+          '    operation: capture',
+          '  - <<: *cap',
+          '    amount: "12.3.4"',
+          '  - <<: 5',
+          '    step: wait',
+          '    for: 1s',
+          '  - step: sett',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'case.yaml:8:5: steps[2]: `<<` (a YAML merge key) is not supported: write the fields out, or repeat a whole step with an alias (`- *cap`)',
+      'case.yaml:9:13: steps[2].amount: "12.3.4" is not an amount: write an amount, such as \'50.00\' or 50',
+      'case.yaml:10:5: steps[3]: `<<` (a YAML merge key) is not supported: write the fields out, or repeat a whole step with an alias (`- *name`)',
+      'case.yaml:13:11: steps[4].step: "sett" is not a kind of step; did you mean "set"?',
+    ]);
+  });
 });

@@ -27,7 +27,7 @@ import { readSteps, unsetVariables } from './unset-variables';
 import { readPath } from '../../shared/scenarios/json-pointer';
 import { variableNamesIn } from '../../shared/scenarios/variables';
 import { expandScenarioPaths } from './scenario-paths';
-import { mergeKeys } from './yaml-merge-keys';
+import { applyMergeKeys, mergeKeys } from './yaml-merge-keys';
 
 /** A scenario file that was read and validated. */
 export interface LoadedScenario {
@@ -252,32 +252,33 @@ export function loadScenarioText(
       },
     ];
   const merges = mergeKeys(doc);
-  if (merges.length > 0)
-    return merges.map(({ at, field, alias }) => {
-      const { line, col } = lineCounter.linePos(at);
-      return {
-        file,
-        line,
-        column: col,
-        field: formatJsonPath(field),
-        message: `\`<<\` (a YAML merge key) is not supported: write the fields out, or repeat a whole step with an alias (\`- *${alias ?? 'name'}\`)`,
-      };
-    });
+  const mergeProblems = merges.map(({ at, field, alias }): ScenarioFileProblem => {
+    const { line, col } = lineCounter.linePos(at);
+    return {
+      file,
+      line,
+      column: col,
+      field: formatJsonPath(field),
+      message: `\`<<\` (a YAML merge key) is not supported: write the fields out, or repeat a whole step with an alias (\`- *${alias ?? 'name'}\`)`,
+    };
+  });
   let js: unknown;
   try {
     js = doc.toJS();
   } catch (error) {
     // The yaml library refuses to expand aliases past a limit ("Excessive alias count…": an
     // alias bomb, nested anchors that would grow to gigabytes); that is this file's problem.
-    return [
+    return inLineOrder([
+      ...mergeProblems,
       {
         file,
         ...aliasPosition(doc, lineCounter),
         field: null,
         message: `cannot be read: ${errorWords(error)}`,
       },
-    ];
+    ]);
   }
+  applyMergeKeys(js, merges);
   const at = ({ message, path, key, field }: PlacedIssue) => {
     const node = nodeAt(doc, path, key);
     const position =
@@ -300,6 +301,7 @@ export function loadScenarioText(
       )
     : unsetVariables(readPath(js, ['vars']), readSteps(js));
   const problems = [
+    ...mergeProblems,
     ...(parsed.success ? [] : parsed.error.issues.map((issue) => at(placedIssue(issue, js)))),
     ...unset.map(({ path, message }) => at({ message, path, key: null, field: path })),
   ];

@@ -1,4 +1,5 @@
 import { isAlias, isPair, isScalar, isSeq, visit, type Document } from 'yaml';
+import { readPath } from '../../shared/scenarios/json-pointer';
 
 /** A `<<` key of the document: where it is, the mapping that holds it, and the alias it merges. */
 export interface MergeKey {
@@ -29,4 +30,34 @@ export function mergeKeys(doc: Document): MergeKey[] {
     },
   });
   return found;
+}
+
+const isMapping = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The file's values with each `<<` taken as YAML 1.1 takes it (the mapping's own fields win,
+ * then each merged mapping's in turn), so the rest of a file that has one is still checked: the
+ * `<<` is refused on its own, and a typo further down, or in the merged step, is said beside it
+ * in the same pass rather than one round of fixes later. Read as YAML 1.2, the step held a `<<`
+ * field and no `step`, and its problems were echoes of the merge key.
+ *
+ * `merges` come in the file's order, and an anchor is written before its aliases, so a mapping
+ * merged from is itself merged before it is read. Changes `js` in place (aliases share objects).
+ */
+export function applyMergeKeys(js: unknown, merges: readonly MergeKey[]): void {
+  for (const { field } of merges) {
+    const holder = readPath(js, field);
+    if (!isMapping(holder) || !Object.hasOwn(holder, '<<')) continue;
+    const sources = holder['<<'];
+    delete holder['<<'];
+    for (const source of Array.isArray(sources) ? sources : [sources]) {
+      if (!isMapping(source)) continue;
+      for (const [key, value] of Object.entries(source)) {
+        if (Object.hasOwn(holder, key)) continue;
+        // Defined, not assigned: a merged `__proto__` field would otherwise set the prototype.
+        Object.defineProperty(holder, key, { value, enumerable: true, writable: true, configurable: true });
+      }
+    }
+  }
 }
