@@ -30,6 +30,11 @@ import { diskFullWords } from '../store/disk-full-words';
 export interface RunCliOptions {
   io: CliIo;
   rendererDir: string;
+  /**
+   * Called as a command's action begins: from then on the command's own handling of Ctrl+C, or
+   * Node's, answers it, not the CLI entry's words for a stop while loading (starting-stops.ts).
+   */
+  commandBegins?: () => void;
 }
 
 /** The whole command tree; `runCli` parses with it and `npm run docs:cli` renders its help. */
@@ -85,6 +90,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
     },
   };
   const program = buildProgram(context, io);
+  // Called for every command's action, however deep (hooks of a command's ancestors run too).
+  if (options.commandBegins !== undefined) program.hook('preAction', options.commandBegins);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT_OK;

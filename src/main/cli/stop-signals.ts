@@ -16,21 +16,26 @@ export interface StopSignals {
   release: () => void;
 }
 
-export function onStopSignals(stop: () => void, again: () => void): StopSignals {
+/** `stop` is told the signal that asked for it (null: another cause, through `stopNow`). */
+export function onStopSignals(stop: (signal: NodeJS.Signals | null) => void, again: () => void): StopSignals {
   let stopped = false;
-  const stopNow = () => {
+  const stopFor = (signal: NodeJS.Signals | null) => {
     if (stopped) return;
     stopped = true;
-    stop();
+    stop(signal);
   };
-  const onSignal = () => (stopped ? again() : stopNow());
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stopNow = () => stopFor(null);
+  // One listener a signal, naming it: the signal is not taken from the listener's argument,
+  // which a `process.emit('SIGINT')` leaves out.
+  const onInterrupt = () => (stopped ? again() : stopFor('SIGINT'));
+  const onTerminate = () => (stopped ? again() : stopFor('SIGTERM'));
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onTerminate);
   return {
     stopNow,
     release: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onTerminate);
     },
   };
 }

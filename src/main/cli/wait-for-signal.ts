@@ -27,7 +27,10 @@ export function waitForSignal(
   if (until !== undefined) return { signalled: until, release: () => undefined };
   let stop = (): void => undefined;
   const signalled = new Promise<void>((resolve) => (stop = resolve));
-  const signals = onStopSignals(stop, () => alreadyStopping.say(alreadyStoppingLine(alreadyStopping.steps)));
+  const signals = onStopSignals(
+    () => stop(),
+    () => alreadyStopping.say(alreadyStoppingLine(alreadyStopping.steps)),
+  );
   const parentLink = onParentGone(signals.stopNow);
   return {
     signalled,

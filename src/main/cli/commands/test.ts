@@ -12,7 +12,7 @@ import { runAgainStart, runNumberFlag, type RunAgainChoice } from '../run-again-
 import { checkReportFile, outFileOf, refuseOutAmong, writeReportFile, type ReportFile } from '../report-file';
 import { scenarioReportText } from '../scenario-report-text';
 import { onOutputClosed, OutputClosed, writeThenExit } from '../standard-io';
-import { alreadyStoppingLine, onStopSignals } from '../stop-signals';
+import { endIfSignalled, heedTestStops, stopTest, type TestStop } from '../test-stop';
 import { terminalSafe } from '../terminal-text';
 
 const testFlags = z.object({
@@ -41,11 +41,6 @@ const TEST_FLAGS = {
 };
 
 type RunEnd = { report: RunReport } | { error: string };
-
-/** Said on stderr to a Ctrl+C or SIGTERM after the first: the command is ending, report and all. */
-const ALREADY_STOPPING = alreadyStoppingLine(
-  'the run is cancelled and stored, its report written, then the console closes.',
-);
 
 /** The run's setting: the profile, its service, and the listener the notifications come to. */
 async function printSetting(call: CommandCaller, out: (text: string) => void): Promise<void> {
@@ -112,6 +107,20 @@ export async function runTest(
   rawFlags: unknown,
   context: CliContext,
 ): Promise<void> {
+  const heard = heedTestStops(context.io);
+  try {
+    await runTestHeard(paths, rawFlags, context, heard.stop);
+  } finally {
+    heard.release();
+  }
+}
+
+async function runTestHeard(
+  paths: readonly string[],
+  rawFlags: unknown,
+  context: CliContext,
+  stop: TestStop,
+): Promise<void> {
   const flags = parseFlags(testFlags, rawFlags);
   const { io } = context;
   if (flags.out !== undefined && flags.reporter === 'pretty')
@@ -135,17 +144,8 @@ export async function runTest(
   // output gone threw inside a push, where the bus drops what a subscriber throws, and `test`
   // waited for ever.
   const output: { gone: OutputClosed | null } = { gone: null };
-  // A stop asked for before the run has started is kept, and cancels it once it has.
-  const stop = { asked: false, cancelRun: (): void => undefined };
-  const interrupt = () => {
-    stop.asked = true;
-    stop.cancelRun();
-  };
-  // A CI job cancelled or timed out stops its steps with SIGTERM: as Ctrl+C, the run is
-  // cancelled, stored so and reported (it died at once, its report never written). Heard until
-  // the command has ended: one more while the run is cancelled and reported and the console
-  // closes (about a second) is answered, where it ended the process and lost the report.
-  const signals = onStopSignals(interrupt, () => io.stderr(ALREADY_STOPPING));
+  const interrupt = () => stopTest(stop);
+  await endIfSignalled(stop, io);
   await withConsole(
     context,
     async (core): Promise<never> => {
@@ -186,6 +186,7 @@ export async function runTest(
             'folder' in chosen.source ? [chosen.source.folder] : chosen.source.paths,
           );
         if (chosen !== null) print(chosen.announce);
+        await endIfSignalled(stop, io);
         // The files are read once, by the run itself: one that does not load refuses it whole.
         const started = await call('startScenarioRun', {
           ...(chosen === null
@@ -225,7 +226,7 @@ export async function runTest(
       return reportEnd(end, output.gone, { reporter: flags.reporter, out }, context);
     },
     { session },
-  ).finally(signals.release);
+  );
 }
 
 /** The run's end said, its report written (to standard output or --out), and the exit that says how it ended. */
