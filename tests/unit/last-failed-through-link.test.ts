@@ -15,15 +15,24 @@ const PASSES = (name: string) => `name: ${name}\nsteps:\n  - step: wait\n    for
 const names = (result: CliRun) =>
   runReportSchema.parse(JSON.parse(result.stdout)).scenarios.map((s) => s.file.split('/').pop());
 
-describe('test --last-failed through a symbolic link', () => {
-  const good = join(temp.dir, 'good');
-  const link = join(temp.dir, 'goodlink');
-  const data = join(temp.dir, 'data');
+/**
+ * A suite of its own for one case: `good/`, `goodlink` → `good`, and a data directory whose runs
+ * are that case's alone (numbered from #1), so either case runs alone (`-t`) as in the file.
+ */
+function linkedSuite(name: string) {
+  const root = join(temp.dir, name);
+  const good = join(root, 'good');
+  const link = join(root, 'goodlink');
+  const data = join(root, 'data');
+  mkdirSync(good, { recursive: true });
+  symlinkSync(good, link);
   const run = (...args: string[]) => runCliCaptured(['--data-dir', data, ...args]);
+  return { good, link, run };
+}
 
+describe('test --last-failed through a symbolic link', () => {
   it('takes a run of the folder named through a link as a run of the same paths', async () => {
-    mkdirSync(good, { recursive: true });
-    symlinkSync(good, link);
+    const { good, link, run } = linkedSuite('same-paths');
     writeFileSync(join(good, 'a.yaml'), FAILS('alpha'));
     writeFileSync(join(good, 'b.yaml'), PASSES('beta'));
     expect((await run('test', good)).code).toBe(1);
@@ -34,14 +43,15 @@ describe('test --last-failed through a symbolic link', () => {
   });
 
   it('counts an earlier run through the other name for the scenarios the latest did not run', async () => {
-    // Alpha fixed and run alone through the link; beta last ran (and passed) as good/b.yaml.
+    const { good, link, run } = linkedSuite('earlier-run');
+    // Beta fails, run alone as good/b.yaml; then alpha, fixed, run alone through the link.
     writeFileSync(join(good, 'a.yaml'), PASSES('alpha'));
     writeFileSync(join(good, 'b.yaml'), FAILS('beta'));
     expect((await run('test', good, '--grep', 'beta')).code).toBe(1);
     expect((await run('test', link, '--grep', 'alpha')).code).toBe(0);
     const again = await run('test', good, '--last-failed', '--reporter', 'json');
     expect(again.stderr).toMatch(
-      /^Run #4 \(passed, started \S+Z\), and run #3 for the 1 scenario it did not run/,
+      /^Run #2 \(passed, started \S+Z\), and run #1 for the 1 scenario it did not run/,
     );
     expect(again.code, again.stderr).toBe(1);
     expect(names(again)).toEqual(['b.yaml']);
