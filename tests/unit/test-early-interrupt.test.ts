@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/main/cli/program';
+import { STOPPED_BEFORE_RUN } from '../../src/main/cli/test-stop';
 import { captureCliContext } from './helpers/captured-cli-context';
 import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
@@ -10,13 +11,14 @@ import { makeTempDir } from './helpers/temp-console';
  * Ctrl+C pressed while `test` was still starting (its console opening, a stored run being read
  * for --last-failed, the files being read) cancelled nothing, since no run was under way yet,
  * and used up the one handler: the whole suite then ran, and a second Ctrl+C killed it with its
- * run left "running". A stop asked for before the run starts now cancels it as soon as it has.
+ * run left "running". A stop asked for before the run starts is now heard there: nothing runs,
+ * no run is stored, and the command says so and exits as a Ctrl+C does (130).
  */
 const temp = makeTempDir('cc-early-interrupt-');
 afterAll(() => temp.remove());
 
 describe('Ctrl+C before the run has started', () => {
-  it('cancels the run once it starts, instead of being forgotten', async () => {
+  it('stops before the run starts, instead of being forgotten', async () => {
     const suite = join(temp.dir, 'suite');
     mkdirSync(suite);
     // Waits, then needs a variable this process does not have: it does not pass.
@@ -36,11 +38,10 @@ describe('Ctrl+C before the run has started', () => {
     });
     const code = await runCli(['--data-dir', dataDir, 'test', suite, '--last-failed'], run.context);
     expect(run.out()).toContain('running it again');
-    expect(code).toBe(1);
+    expect(run.err()).toContain(STOPPED_BEFORE_RUN.trim());
+    expect(code).toBe(130);
     const runs = await runCliCaptured(['--data-dir', dataDir, 'runs', '--json']);
-    expect(JSON.parse(runs.stdout)).toMatchObject([
-      { id: 2, status: 'cancelled' },
-      { id: 1, status: 'failed' },
-    ]);
+    expect(JSON.parse(runs.stdout)).toMatchObject([{ id: 1, status: 'failed' }]);
+    expect(JSON.parse(runs.stdout)).toHaveLength(1);
   });
 });
