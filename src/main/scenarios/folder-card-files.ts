@@ -58,10 +58,13 @@ export function folderCards(folder: string, files: readonly string[], ways = onT
       source === null ? null : (cards.get(keyOf(baseOfSource(source, path), file)) ?? null),
     mayHaveRun: ({ source, paths }) => {
       if (source === null) return false;
-      // `test` with no paths ran its working directory.
-      const named = (paths.length === 0 ? ['.'] : paths).map((name) =>
-        keyOf(baseOfSource(source, path), name),
-      );
+      // A view's run ran its folder, kept resolved in its source (its paths hold the folder as
+      // typed, perhaps relative to where the console runs). `test` with no paths ran its
+      // working directory.
+      const named =
+        source.kind === 'folder'
+          ? [keyOf(source.folder, source.folder)]
+          : (paths.length === 0 ? ['.'] : paths).map((name) => keyOf(source.cwd, name));
       return [...cards.keys()].some((card) => named.some((above) => within(card, above)));
     },
   };
