@@ -4,27 +4,12 @@
 // non-zero when any of them failed, after all have finished, so one run shows every failure.
 // `npm test` uses it for the checks that do not depend on each other (typecheck, lint, build):
 // on CI's two cores that halves their time.
-//
-// `--beside <script>` runs a script in a lane of its own, started first, beside the one-per-core
-// lanes: for the unit tests, whose files mostly wait on child processes and sockets, so the
-// typechecks and lint fill the cores they leave idle instead of running before them (CI has a
-// 20-minute budget, and this is the part of it that ran in series).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-const args = process.argv.slice(2);
-const beside = [];
-const scripts = [];
-for (let index = 0; index < args.length; index += 1) {
-  if (args[index] === '--beside') {
-    const script = args[index + 1];
-    if (script === undefined) break;
-    beside.push(script);
-    index += 1;
-  } else scripts.push(args[index]);
-}
-if (scripts.length + beside.length === 0 || args.at(-1) === '--beside') {
-  process.stderr.write('usage: node scripts/run-parallel.mjs [--beside <npm script>]... <npm script>...\n');
+const scripts = process.argv.slice(2);
+if (scripts.length === 0) {
+  process.stderr.write('usage: node scripts/run-parallel.mjs <npm script>...\n');
   process.exit(2);
 }
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -49,11 +34,10 @@ function run(script) {
 
 const queue = [...scripts];
 const results = [];
-await Promise.all([
-  ...beside.map(async (script) => results.push(await run(script))),
-  ...Array.from({ length: Math.min(limit, queue.length) }, async () => {
+await Promise.all(
+  Array.from({ length: Math.min(limit, queue.length) }, async () => {
     for (let script = queue.shift(); script !== undefined; script = queue.shift())
       results.push(await run(script));
   }),
-]);
+);
 process.exit(results.every(Boolean) ? 0 : 1);
