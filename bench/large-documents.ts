@@ -1,4 +1,5 @@
-import { generateSample, withComputedTotal } from '../src/shared/checkout';
+import { withComputedTotal } from '../src/shared/checkout';
+import { generateSample } from '../src/shared/checkout/sample';
 
 /**
  * A general checkout request of about `chars` characters as QA engineers paste them: the

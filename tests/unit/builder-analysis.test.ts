@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSample } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import {
   analyseDocument,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateSample } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { restoredState, useBuilderStore } from '../../src/renderer/src/features/builder/builder-store';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateCheckout, generateSample } from '../../src/shared/checkout';
+import { validateCheckout } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { locateJsonValues } from '../../src/shared/json-locations';
 import {
   formatDocument,

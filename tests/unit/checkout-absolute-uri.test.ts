@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSample } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { isAbsoluteUri, isAbsoluteUriUncached } from '../../src/shared/checkout/absolute-uri';
 import { validateCheckout } from '../../src/shared/checkout/validate';
 import { fixture, setAt } from './helpers/checkout-payloads';

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   checkoutSchemaFor,
   FINDING_CODES,
-  generateSample,
   validateCheckout,
   type CheckoutForm,
   type Finding,
 } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { CATALOGUE } from '../../src/shared/checkout/field-catalogue';
 import { prng, type Random } from './helpers/prng';
 

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkoutSchemaFor,
-  generateSample,
   PAYMENT_TYPE_SUGGESTIONS,
   validateCheckout,
   type ValidateOptions,
 } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 
 /**
  * `instalments`: the spec marks it required in the general form ("Same requirement rule as

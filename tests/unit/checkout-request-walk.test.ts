@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateSample, type CheckoutForm } from '../../src/shared/checkout';
+import { type CheckoutForm } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { sortInDocumentOrder } from '../../src/shared/checkout/document-order';
 import { EMPTY_OPTIONAL_CHOICES } from '../../src/shared/checkout/empty-optional';
 import type { RawFinding } from '../../src/shared/checkout/findings';

@@ -3,11 +3,11 @@ import {
   COUNTRIES,
   computeTotals,
   freshOrderReferenceId,
-  generateSample,
   parseSpecDate,
   validateCheckout,
   type CheckoutForm,
 } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { compareSpecDates, specDateFromDate } from '../../src/shared/checkout/dates';
 import { GULF } from '../../src/shared/checkout/gulf-data';
 import { brief, type Payload } from './helpers/checkout-payloads';

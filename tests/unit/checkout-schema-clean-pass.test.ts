@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { generateSample, type CheckoutForm } from '../../src/shared/checkout';
+import { type CheckoutForm } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { baseSchemaFor } from '../../src/shared/checkout/form-schemas';
 import { passesWithoutIssues } from '../../src/shared/checkout/schema-clean-pass';
 import { fixture } from './helpers/checkout-payloads';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateSample, type CheckoutForm } from '../../src/shared/checkout';
+import { type CheckoutForm } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { notificationPath } from '../../src/shared/checkout/consistency-checks';
 import { CATALOGUE, patternOf } from '../../src/shared/checkout/field-catalogue';
 import { isPlainObject, type RawFinding } from '../../src/shared/checkout/findings';

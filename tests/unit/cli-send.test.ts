@@ -6,7 +6,7 @@ import { runCliCaptured } from './helpers/run-cli';
 import { makeTempDir } from './helpers/temp-console';
 import { createConsole } from '../../src/main/app';
 import { writeControlFile } from '../../src/main/browser-mode/control-file';
-import { generateSample } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 
 let dataDir: string;
 let remove: () => void;

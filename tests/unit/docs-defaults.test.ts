@@ -12,7 +12,8 @@ import { responseBody } from '../../src/main/listener/plan-response';
 import { LISTENER_BODY_IDLE_TIMEOUT_MS } from '../../src/main/listener/listener-limits';
 import { MAX_RESPONSE_BYTES } from '../../src/main/outbound/http-exchange';
 import { serviceRequestHeaders } from '../../src/main/merchant-api/request-planner';
-import { generateSample, validateCheckout, type Finding } from '../../src/shared/checkout';
+import { validateCheckout, type Finding } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import {
   COUNTRIES,
   currencyForCountry,

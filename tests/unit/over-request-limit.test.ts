@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateSample, validateCheckout } from '../../src/shared/checkout';
+import { validateCheckout } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { EMULATOR_BODY_LIMIT_BYTES } from '../../src/shared/emulator';
 import { analyseDocument } from '../../src/renderer/src/features/builder/analysis/analyse-document';
 import { formatDocument } from '../../src/renderer/src/features/builder/builder-text';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateSample, validateCheckout } from '../../src/shared/checkout';
+import { validateCheckout } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { openListeningConsole, type ListeningConsole } from './helpers/listening-console';
 import { prng, type Random } from './helpers/prng';
 import { withConsoleFile } from './helpers/console-file';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { newOrderFrom } from '../../src/main/emulator/create-checkout';
 import { newTimeOrderedUuid } from '../../src/main/store/time-ordered-uuid';
-import { generateSample } from '../../src/shared/checkout';
+import { generateSample } from '../../src/shared/checkout/sample';
 import { DEFAULT_COUNTRY_CURRENCY_PAIRS } from '../../src/shared/checkout/country-currency-pairs';
 import { DEFAULT_NOTIFICATION_FIELD } from '../../src/shared/checkout/limits';
 

@@ -120,5 +120,4 @@ export {
 export { currencyChangeWords } from './currency-change-words';
 export { formatAmount, parseAmount, roundAmount } from './money';
 export { parseSpecDate, formatSpecDate, specDateFromDate } from './dates';
-export { generateSample, type SampleOptions } from './sample';
 export { freshItemReferenceId, freshOrderReferenceId } from './order-reference';

@@ -6,7 +6,7 @@ import {
   endpointCheckReportSchema,
   endpointUrlSchema,
 } from '../scenarios/endpoint-check';
-import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-schema';
+import { SCENARIO_FILE_MAX_BYTES } from '../scenarios/scenario-file-limit';
 import { folderStoredRunSchema, runSummarySchema, storedRunSchema } from '../scenarios/stored-runs';
 import { runUnderWayHereSchema } from '../scenarios/runs-under-way';
 import { liveConfirmationSchema } from '../live-confirmation';

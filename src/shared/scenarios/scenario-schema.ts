@@ -25,12 +25,7 @@ import { variableNamesIn } from './variables';
  * for editors' completion) is generated from it, so the two never drift apart.
  */
 
-/**
- * The largest scenario file, in bytes (UTF-8), saved or loaded: one limit, so a file the console
- * saves it can also run. Far above any real scenario (payloads can go in payload files); a larger
- * file is refused before it is parsed, as parsing a huge one can take minutes.
- */
-export const SCENARIO_FILE_MAX_BYTES = 1024 * 1024;
+export { SCENARIO_FILE_MAX_BYTES } from './scenario-file-limit';
 
 /**
  * A field the loader checks by its form (a duration, a status) may hold a `${variable}` instead

@@ -1,7 +1,8 @@
 import { runMarkDetails } from '../../../shared/scenarios/run-record-mark';
 import { resolve } from 'node:path';
 import { depthBeyond, describeJsonProblem, JSON_MAX_DEPTH } from '../../../shared/bounded-json';
-import { generateSample, roundAmount } from '../../../shared/checkout';
+import { roundAmount } from '../../../shared/checkout';
+import { generateSample } from '../../../shared/checkout/sample';
 import { parseJsonText } from '../../../shared/json-text';
 import { currencyDecimals } from '../../../shared/money-format';
 import { answerChecks } from '../../../shared/scenarios/expectations';
