@@ -1,4 +1,5 @@
 import type { CountryCode } from '@shared/checkout';
+import { generateSample } from '@shared/checkout/sample';
 import { pickLocalProfile } from '@shared/local-profile';
 import { useProfilesStore } from '@features/profiles';
 import { useBuilderStore } from './builder-store';
@@ -13,10 +14,6 @@ import { clearLastAnswer } from './send-store';
 export async function fillSample(country?: CountryCode): Promise<void> {
   // An untouched sample or a document as sent is replaced without asking (selectReplaceable).
   if (!(await confirmDiscard('A new sample'))) return;
-  // Loaded on the first click: the generator and its fake-data library are 458 kB of the page's
-  // script (the shared chunk loaded at start was 788 kB with them, 331 kB without), which every
-  // start parsed and ran for a button pressed later, if at all.
-  const { generateSample } = await import('@shared/checkout/sample');
   const { form, replaceDocument } = useBuilderStore.getState();
   const emulatorUrl = localEmulatorUrl();
   replaceDocument(
