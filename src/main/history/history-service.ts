@@ -258,7 +258,8 @@ export function createHistoryService(deps: HistoryServiceDependencies): HistoryS
       const maxBody = deps.limits?.maxBodyBytes ?? IMPORT_MAX_BODY_BYTES;
       const checked = await checkNdjsonStream(file.chunks(), maxBody);
       if (checked.kind === 'document') return service.importText(await file.wholeText());
-      if (checked.records > 0) await checkImportRoom(deps.dataDir, file.size);
+      // An NDJSON answer holds two records or more: none is refused, one is read as a document.
+      await checkImportRoom(deps.dataDir, file.size);
       // Checked, and about to be read again to be written: it must be the file that was checked.
       await file.assertUnchanged();
       const written = await writeImported(writerFor('ndjson'), recordsAgain(file.chunks(), checked, maxBody));
