@@ -122,6 +122,20 @@ export function startMinimalDurableServer(
   );
 }
 
+/**
+ * bench/servers/trailing-row.mjs: the design issue 20 leaves open, as a reference (under tsx):
+ * judged, the whole record appended to an index-free inbox and answered after its group commit,
+ * moved into the console's `events` table in batches by a worker thread. On stop it writes the
+ * moved rows' lag to `<database>.lag.json`.
+ */
+export function startTrailingRowServer(databasePath: string, secret: string): Promise<BenchProcess> {
+  return startProcess(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench', 'servers', 'trailing-row.mjs'), databasePath, secret],
+    /Trailing-row server listening on (http:\/\/\S+)/,
+  );
+}
+
 /** Prism (`mock --errors`) serving an OpenAPI document, in its own process. */
 export function startPrism(document: string, port: number): Promise<BenchProcess> {
   return startProcess(
