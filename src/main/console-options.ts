@@ -62,6 +62,12 @@ export interface ConsoleOptions {
   session?: ConsoleSession;
   /** Desktop only: opens an address in the system browser (after the renderer's confirmation). */
   desktopOpenExternal?: (url: string) => Promise<void>;
+  /**
+   * How long a queued write waits for another process's lock before it fails (a 503 for the
+   * listener). Every front door leaves it at DEFAULT_LOCK_WAIT_MS (10 s); tests of what happens
+   * past the wait set a shorter one rather than wait the whole 10 s.
+   */
+  lockWaitMs?: number;
 }
 
 /** The services plus the bridge that serves them, closed with one call. */

@@ -23,7 +23,7 @@ export function openConsoleStore(
   dataDir: string,
   options: Pick<
     ConsoleOptions,
-    'existingDataDir' | 'frontDoor' | 'appRoot' | 'readOnlyFallback' | 'logToStderr'
+    'existingDataDir' | 'frontDoor' | 'appRoot' | 'readOnlyFallback' | 'logToStderr' | 'lockWaitMs'
   >,
 ): { store: Store; log: Logger } {
   if (options.existingDataDir === true) requireExistingDataDir(dataDir, consoleCommandOn(dataDir));
@@ -34,6 +34,7 @@ export function openConsoleStore(
     ...(options.appRoot === undefined ? {} : { appRoot: options.appRoot }),
     onBackgroundError: (error) => log.error(`Could not index records for search: ${errorWords(error)}`),
     ...(options.readOnlyFallback === true ? { readOnlyFallback: true } : {}),
+    ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
     // A write that gives up on the lock says which consoles run here (their running-*.json).
     runningConsoles: () =>
       liveAddressRecords(dataDir)

@@ -145,6 +145,8 @@ export function openStore(
     readOnlyFallback?: boolean;
     /** Who else runs on the data directory, for a write that gave up on the lock (store-writer.ts). */
     runningConsoles?: () => readonly string[];
+    /** How long a queued write waits for another process's lock (store-writer.ts; default 10 s). */
+    lockWaitMs?: number;
   } = {},
 ): Store {
   let db: SqliteDatabase;
@@ -173,10 +175,10 @@ export function openStore(
     removeCopy();
     throw unreadableDatabase(file, error);
   }
-  const writer = createStoreWriter(
-    db,
-    options.runningConsoles === undefined ? {} : { runningConsoles: options.runningConsoles },
-  );
+  const writer = createStoreWriter(db, {
+    ...(options.runningConsoles === undefined ? {} : { runningConsoles: options.runningConsoles }),
+    ...(options.lockWaitMs === undefined ? {} : { maxWaitMs: options.lockWaitMs }),
+  });
   let searchIndex: SearchIndex;
   let stopIndexing: () => void;
   try {

@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { createConsole, type ConsoleCore } from '../../../src/main/app';
+import type { ConsoleOptions } from '../../../src/main/console-options';
 import { makeTempDir } from './temp-console';
 
 export interface ListeningConsole {
@@ -14,9 +15,12 @@ export interface ListeningConsole {
 
 /**
  * A console with its listener running on a free port: the Local profile is first set to
- * port 0 with the listener off, then the console is opened as the desktop app would be.
+ * port 0 with the listener off, then the console is opened as the desktop app would be, with
+ * `overrides` (a shorter lock wait, for a test of what happens past it).
  */
-export async function openListeningConsole(): Promise<ListeningConsole> {
+export async function openListeningConsole(
+  overrides: Pick<ConsoleOptions, 'lockWaitMs'> = {},
+): Promise<ListeningConsole> {
   const temp = makeTempDir();
   const setup = await createConsole({ dataDir: temp.dir, frontDoor: 'browser', keychain: 'off' });
   const local = setup.profiles.active();
@@ -27,6 +31,7 @@ export async function openListeningConsole(): Promise<ListeningConsole> {
   );
   await setup.close();
   const core = await createConsole({
+    ...overrides,
     dataDir: temp.dir,
     frontDoor: 'browser',
     keychain: 'off',
