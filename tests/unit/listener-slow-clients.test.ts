@@ -133,7 +133,14 @@ describe('slow clients are answered in bounded time, with the right status and w
   it('a slow body past the cap on slow connections is answered 408 with what arrived; the first is served', async () => {
     const { server, row } = await serve({ maxSlowConnections: 1, slowAfterMs: 300, bodyIdleTimeoutMs: 5000 });
     const head = 'POST /slow-body HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n';
-    const first = trickle(server.port, [head, ...drip(100)], 50, 10_000);
+    // Connection: close, so the first's answer ends when it is served: kept alive, it was read
+    // only when trickle gave up 10 s in (the 200 came at 5 s).
+    const first = trickle(
+      server.port,
+      [head.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'), ...drip(100)],
+      50,
+      10_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const second = await trickle(server.port, [head, ...drip(40)], 100, 8000);
     expect(second).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
