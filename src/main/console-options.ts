@@ -68,6 +68,11 @@ export interface ConsoleOptions {
    * past the wait set a shorter one rather than wait the whole 10 s.
    */
   lockWaitMs?: number;
+  /**
+   * SQLite's own busy timeout, for the one-off writes not made through the queue. Every front
+   * door leaves it at SYNC_BUSY_TIMEOUT_MS (5 s); only tests set a shorter one.
+   */
+  syncBusyTimeoutMs?: number;
 }
 
 /** The services plus the bridge that serves them, closed with one call. */

@@ -23,7 +23,13 @@ export function openConsoleStore(
   dataDir: string,
   options: Pick<
     ConsoleOptions,
-    'existingDataDir' | 'frontDoor' | 'appRoot' | 'readOnlyFallback' | 'logToStderr' | 'lockWaitMs'
+    | 'existingDataDir'
+    | 'frontDoor'
+    | 'appRoot'
+    | 'readOnlyFallback'
+    | 'logToStderr'
+    | 'lockWaitMs'
+    | 'syncBusyTimeoutMs'
   >,
 ): { store: Store; log: Logger } {
   if (options.existingDataDir === true) requireExistingDataDir(dataDir, consoleCommandOn(dataDir));
@@ -35,6 +41,7 @@ export function openConsoleStore(
     onBackgroundError: (error) => log.error(`Could not index records for search: ${errorWords(error)}`),
     ...(options.readOnlyFallback === true ? { readOnlyFallback: true } : {}),
     ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
+    ...(options.syncBusyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.syncBusyTimeoutMs }),
     // A write that gives up on the lock says which consoles run here (their running-*.json).
     runningConsoles: () =>
       liveAddressRecords(dataDir)

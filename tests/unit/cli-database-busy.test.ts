@@ -13,7 +13,12 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-const run = (dataDir: string, args: string[]) => runCliCaptured(['--data-dir', dataDir, ...args]);
+// Waits of 0.5 s and 1 s, not the defaults' 5 s (SQLite's own) and 10 s (the write queue's): what
+// a command says once they pass is the same, and each test no longer waits them out whole.
+const run = (dataDir: string, args: string[]) =>
+  runCliCaptured(['--data-dir', dataDir, ...args], '', {
+    lockWaits: { syncBusyTimeoutMs: 500, lockWaitMs: 1_000 },
+  });
 
 // With another process holding the write lock (an import, a script's BEGIN IMMEDIATE),
 // `profiles set` and `emulator pay` printed SQLite's bare "error: database is locked": not that

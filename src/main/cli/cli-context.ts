@@ -20,6 +20,8 @@ export interface CliContext {
   /** The built renderer, for `serve`. */
   rendererDir: string;
   dataDirFlag: () => string | undefined;
+  /** Lock waits shorter than the defaults, for tests of what happens past them; never set by the CLI itself. */
+  lockWaits?: Pick<ConsoleOptions, 'lockWaitMs' | 'syncBusyTimeoutMs'>;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function withConsole<T>(
   overrides: ConsoleOverrides = {},
 ): Promise<T> {
   const core = await createConsole({
+    ...context.lockWaits,
     ...overrides,
     dataDir: resolveDataDir(context.dataDirFlag()),
     frontDoor: 'cli',

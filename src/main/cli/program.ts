@@ -35,6 +35,8 @@ export interface RunCliOptions {
    * Node's, answers it, not the CLI entry's words for a stop while loading (starting-stops.ts).
    */
   commandBegins?: () => void;
+  /** Lock waits shorter than the defaults (CliContext), for tests only; the CLI's entry never sets them. */
+  lockWaits?: CliContext['lockWaits'];
 }
 
 /** The whole command tree; `runCli` parses with it and `npm run docs:cli` renders its help. */
@@ -88,6 +90,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
       if (dir?.trim() === '') throw new UsageError('--data-dir: must name a folder, not be empty');
       return dir;
     },
+    ...(options.lockWaits === undefined ? {} : { lockWaits: options.lockWaits }),
   };
   const program = buildProgram(context, io);
   // Called for every command's action, however deep (hooks of a command's ancestors run too).

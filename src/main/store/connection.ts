@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
    * before anything is written (tests and tools open other files with their own tables).
    */
   consoleFile?: boolean;
+  /** SQLite's busy timeout for writes not made through the queue (default SYNC_BUSY_TIMEOUT_MS, 5 s). */
+  busyTimeoutMs?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
     ...(nativeBinding === undefined ? {} : { nativeBinding }),
     ...(options.readonly === true ? { readonly: true } : {}),
   });
-  db.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? SYNC_BUSY_TIMEOUT_MS}`);
   if (options.readonly !== true) {
     if (options.consoleFile === true) refuseForeignDatabase(db, file);
     switchToWal(db);

@@ -140,7 +140,7 @@ function readOnlyCopy(file: string): { copy: string; remove: () => void } {
  */
 export function openStore(
   file: string,
-  options: Pick<OpenDatabaseOptions, 'appRoot'> & {
+  options: Pick<OpenDatabaseOptions, 'appRoot' | 'busyTimeoutMs'> & {
     onBackgroundError?: (error: unknown) => void;
     readOnlyFallback?: boolean;
     /** Who else runs on the data directory, for a write that gave up on the lock (store-writer.ts). */
@@ -178,6 +178,7 @@ export function openStore(
   const writer = createStoreWriter(db, {
     ...(options.runningConsoles === undefined ? {} : { runningConsoles: options.runningConsoles }),
     ...(options.lockWaitMs === undefined ? {} : { maxWaitMs: options.lockWaitMs }),
+    ...(options.busyTimeoutMs === undefined ? {} : { syncBusyTimeoutMs: options.busyTimeoutMs }),
   });
   let searchIndex: SearchIndex;
   let stopIndexing: () => void;

@@ -55,6 +55,8 @@ export interface LockWaitStats {
 export interface StoreWriterOptions {
   /** How long writes wait for another process's lock before they fail. */
   maxWaitMs?: number;
+  /** The connection's synchronous busy timeout, restored after each try (default SYNC_BUSY_TIMEOUT_MS). */
+  syncBusyTimeoutMs?: number;
   /**
    * The consoles other processes run on the data directory (`checkout-console listen (pid 41)`),
    * asked only when a write gives up, so its words can say who may hold the lock.

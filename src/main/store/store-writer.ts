@@ -46,7 +46,7 @@ export function createStoreWriter(db: SqliteDatabase, options: StoreWriterOption
     }
     return new DatabaseBusyError(waitedMs, running);
   };
-  const lock = createWriteLock(db);
+  const lock = createWriteLock(db, options.syncBusyTimeoutMs);
   const beginWaiting = db.prepare('BEGIN IMMEDIATE');
   const commitStatement = db.prepare('COMMIT');
   const rollback = db.prepare('ROLLBACK');

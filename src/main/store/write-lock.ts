@@ -64,7 +64,10 @@ export interface WriteLock {
   retryDelayMs(failedTries: number): number;
 }
 
-export function createWriteLock(db: SqliteDatabase): WriteLock {
+export function createWriteLock(
+  db: SqliteDatabase,
+  syncBusyTimeoutMs: number = SYNC_BUSY_TIMEOUT_MS,
+): WriteLock {
   const begin = db.prepare('BEGIN IMMEDIATE');
   // Not prepared once: SQLite applies `PRAGMA busy_timeout = N` when the statement is prepared,
   // so only a fresh one sets it (a few microseconds).
@@ -79,7 +82,7 @@ export function createWriteLock(db: SqliteDatabase): WriteLock {
         if (isBusyError(error)) return false;
         throw error;
       } finally {
-        setBusyTimeout(SYNC_BUSY_TIMEOUT_MS);
+        setBusyTimeout(syncBusyTimeoutMs);
       }
     },
     retryDelayMs(failedTries) {

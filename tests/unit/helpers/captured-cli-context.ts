@@ -7,6 +7,8 @@ export interface CapturedCliOptions {
   stdin?: string;
   /** Sees each write to standard output as it is made: to act at a given line (Ctrl+C once a run started). */
   onStdout?: (text: string) => void;
+  /** Lock waits shorter than the defaults, for a test of what a command says past them. */
+  lockWaits?: CliContext['lockWaits'];
 }
 
 /** A CLI context whose output a test reads back, as the command goes and after it ended. */
@@ -25,7 +27,7 @@ export interface CapturedCli {
  * `runCli` given it as its options), with nothing written to the terminal and everything kept.
  */
 export function captureCliContext(options: CapturedCliOptions = {}): CapturedCli {
-  const { dataDir, stdin = '', onStdout } = options;
+  const { dataDir, stdin = '', onStdout, lockWaits } = options;
   const outWrites: string[] = [];
   let err = '';
   return {
@@ -43,6 +45,7 @@ export function captureCliContext(options: CapturedCliOptions = {}): CapturedCli
       // No test here serves the built renderer: a folder that is not there.
       rendererDir: '/nonexistent-renderer',
       dataDirFlag: () => dataDir,
+      ...(lockWaits === undefined ? {} : { lockWaits }),
     },
     out: () => outWrites.join(''),
     err: () => err,

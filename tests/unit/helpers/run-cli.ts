@@ -1,5 +1,5 @@
 import { runCli } from '../../../src/main/cli/program';
-import { captureCliContext } from './captured-cli-context';
+import { captureCliContext, type CapturedCliOptions } from './captured-cli-context';
 
 export interface CliRun {
   code: number;
@@ -8,8 +8,12 @@ export interface CliRun {
 }
 
 /** Runs the CLI in-process with captured output, as a user would type it. */
-export async function runCliCaptured(argv: string[], stdin = ''): Promise<CliRun> {
-  const run = captureCliContext({ stdin });
+export async function runCliCaptured(
+  argv: string[],
+  stdin = '',
+  options: Pick<CapturedCliOptions, 'lockWaits'> = {},
+): Promise<CliRun> {
+  const run = captureCliContext({ ...options, stdin });
   const code = await runCli(argv, run.context);
   return { code, stdout: run.out(), stderr: run.err() };
 }
