@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, openConsole, test as base } from '../fixtures/console-test';
+import { toFront } from '../fixtures/front-tab';
 import { startFakeCheckoutService, type FakeCheckoutService } from '../fixtures/fake-checkout-service';
 import { pointLocalProfile, startServedConsole, type ServedConsole } from '../fixtures/serve-process';
 import { BuilderPage } from '../pages/builder-page';
@@ -68,6 +69,8 @@ test('Ctrl+Enter sends the payload; the answer shows the new session with copy b
   const tab = await opened;
   await tab.waitForLoadState();
   expect(tab.url()).toBe(checkoutUrl);
+  // Back to the console's tab, as a person would, for the rest.
+  await toFront(page);
 
   // What reached the service: the payload with a fresh reference (shown in the builder too).
   const sent = JSON.parse(setup.fake.received[0]?.body ?? '{}') as { order_reference_id: string };

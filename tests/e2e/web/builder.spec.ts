@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { closeToasts } from '../fixtures/toasts-seen';
+import { toFront } from '../fixtures/front-tab';
 import { BuilderPage } from '../pages/builder-page';
 
 test.beforeEach(async ({ page }) => {
@@ -550,11 +551,13 @@ test('two tabs on one draft: the later save asks before it drops the other tabâ€
   await expect(other.getByTestId('draft-name')).toHaveText('Shared draft');
 
   // The first tab saves its edit.
+  await toFront(page);
   await first.field('Description', 'Order').fill('Edited in the first tab');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved "Shared draft"')).toBeVisible();
 
   // The second tab's save is not made over it without a word.
+  await toFront(other);
   await second.field('Description', 'Order').fill('Edited in the second tab');
   await other.getByRole('button', { name: 'Save', exact: true }).click();
   const asked = other.getByRole('dialog', { name: 'Draft changed elsewhere' });
@@ -566,6 +569,7 @@ test('two tabs on one draft: the later save asks before it drops the other tabâ€
   await expect(second.field('Description', 'Order')).toHaveValue('Edited in the second tab');
 
   const reopen = async () => {
+    await toFront(page);
     await first.draftsMenu('Open draftâ€¦');
     await page
       .getByRole('dialog', { name: 'Drafts' })
@@ -576,6 +580,7 @@ test('two tabs on one draft: the later save asks before it drops the other tabâ€
   await expect(first.field('Description', 'Order')).toHaveValue('Edited in the first tab');
 
   // Overwrite, said explicitly, goes through.
+  await toFront(other);
   await other.getByRole('button', { name: 'Save', exact: true }).click();
   await other
     .getByRole('dialog', { name: 'Draft changed elsewhere' })

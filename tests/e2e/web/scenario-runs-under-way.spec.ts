@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import { cliPath, startServedConsole } from '../fixtures/serve-process';
+import { toFront } from '../fixtures/front-tab';
 import { ScenariosPage } from '../pages/scenarios-page';
 
 /**
@@ -146,6 +147,8 @@ test('a run started in another tab is shown running, with its progress, and this
     await openConsole(starter, served, '#/scenarios');
     await startInTab(starter, folder);
 
+    // This tab, brought to the front as a person switches to it (front-tab.ts).
+    await toFront(page);
     await openConsole(page, served, '#/scenarios');
     await expectUnderWay(page, 'Scenarios view (browser)', '1 of 2 finished');
     const underWay = page.getByTestId('run-under-way');
@@ -174,6 +177,8 @@ test('the names a run under way shows are each isolated for direction', async ({
     await openConsole(starter, served, '#/scenarios');
     await startInTab(starter, folder, slowName);
 
+    // This tab, brought to the front as a person switches to it (front-tab.ts).
+    await toFront(page);
     await openConsole(page, served, '#/scenarios');
     const underWay = page.getByTestId('run-under-way');
     await expect(underWay).toContainText('1 of 2 finished');
@@ -198,13 +203,17 @@ test('a run started by another console on the data directory is shown running, c
     await openConsole(starter, second, '#/scenarios');
     await startInTab(starter, folder);
 
+    // This tab, brought to the front as a person switches to it (front-tab.ts).
+    await toFront(page);
     await openConsole(page, served, '#/scenarios');
     await expectUnderWay(page, 'Scenarios view (browser)', '1 finished so far');
     const underWay = page.getByTestId('run-under-way');
     await expect(underWay.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
     await expect(underWay).toContainText('another console process');
 
+    await toFront(starter);
     await starter.getByRole('button', { name: 'Cancel run' }).click();
+    await toFront(page);
     await expectEndedInPlace(page);
   } finally {
     await second.stop();

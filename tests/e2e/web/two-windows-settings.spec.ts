@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import { expect, openConsole, test } from '../fixtures/console-test';
 import type { ServedConsole } from '../fixtures/serve-process';
 import { openEmulatorSettings } from '../pages/emulator-settings';
+import { toFront } from '../fixtures/front-tab';
 
 // Two windows (tabs) of one console on the same settings: a save carries only what its window
 // changed, a field changed in the other window meanwhile shows up in a form that did not edit it,
 // and the same field changed in both is the person's to overwrite or not.
 
 async function emulatorSettings(page: Page, served: ServedConsole) {
+  await toFront(page);
   await openConsole(page, served, '#/emulator');
   await openEmulatorSettings(page, 'Settings: where the spec is open');
   await openEmulatorSettings(page, 'Settings: retries and faults');
@@ -46,6 +48,7 @@ test("the emulator's settings: each window saves only its edits, and sees the ot
   );
 
   // Its saves undo nothing of the second window's.
+  await toFront(page);
   await first.spec.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Emulator settings saved')).toBeVisible();
   await first.retries.getByLabel('Attempts per notification').fill('5');
@@ -74,6 +77,7 @@ test('the same emulator setting changed in two windows: the later save asks, Kee
   // The first window's edit is not replaced by the push.
   await expect(first.spec.getByLabel('Public URL')).toHaveValue('https://first.example.test');
 
+  await toFront(page);
   await first.spec.getByRole('button', { name: 'Save settings' }).click();
   const asked = page.getByRole('dialog', { name: 'Emulator settings changed elsewhere' });
   await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Public URL');
@@ -107,6 +111,7 @@ test('listener settings: a window keeps its edit when the other saves, shows the
   await expect(other.getByText('Listener settings saved')).toBeVisible();
   await expect(first.getByLabel('Response status')).toHaveValue('503');
   await expect(first.getByLabel('Response delay (ms)')).toHaveValue('250');
+  await toFront(page);
   await first.getByRole('button', { name: 'Save listener settings' }).click();
   await expect(second.getByLabel('Response delay (ms)')).toHaveValue('250');
   await expect(second.getByLabel('Response status')).toHaveValue('503');
@@ -114,8 +119,10 @@ test('listener settings: a window keeps its edit when the other saves, shows the
   // The same field in both: asked, and Keep editing leaves the other window's value stored.
   await first.getByLabel('Response status').fill('202');
   await second.getByLabel('Response status').fill('500');
+  await toFront(other);
   await second.getByRole('button', { name: 'Save listener settings' }).click();
   await expect(first.getByLabel('Response status')).toHaveValue('202');
+  await toFront(page);
   await first.getByRole('button', { name: 'Save listener settings' }).click();
   const asked = page.getByRole('dialog', { name: 'Listener settings changed elsewhere' });
   await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Response status');
@@ -131,8 +138,11 @@ test('retention: a policy saved in another window meanwhile is not replaced with
   await openConsole(page, served, '#/history');
   const other = await page.context().newPage();
   await openConsole(other, served, '#/history');
-  const choose = (tab: Page, mode: string) =>
-    tab.getByRole('radiogroup', { name: 'Retention' }).getByText(mode, { exact: true }).click();
+  const choose = async (tab: Page, mode: string) =>
+    (await toFront(tab))
+      .getByRole('radiogroup', { name: 'Retention' })
+      .getByText(mode, { exact: true })
+      .click();
 
   // This window is editing when the other saves: its edit stays, and its Save asks.
   await choose(page, 'Last N records');
@@ -143,6 +153,7 @@ test('retention: a policy saved in another window meanwhile is not replaced with
     page.getByRole('radiogroup', { name: 'Retention' }).getByRole('radio', { name: 'Last N records' }),
   ).toBeChecked();
 
+  await toFront(page);
   await page.getByRole('button', { name: 'Save policy' }).click();
   const asked = page.getByRole('dialog', { name: 'Retention changed elsewhere' });
   await expect(asked.getByTestId('changed-elsewhere-fields')).toHaveText('Retention policy');
