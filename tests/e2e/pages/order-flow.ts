@@ -186,6 +186,9 @@ export async function signedAsTheService(page: Page, origin: string): Promise<st
   const profiles = new ProfilesPage(page);
   await profiles.profileInList('Local').click();
   await profiles.setSecret('Notification token', SERVICE_SECRET);
+  // Webhooks of the test's order are toasts over Save profile (8 s each, queued): the click
+  // waited them out, 7 s of a test, where a person closes them.
+  await closeToasts(page);
   await profiles.form().getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Saved profile "Local"')).toBeVisible();
   return new SignJWT({})
