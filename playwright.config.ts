@@ -31,6 +31,9 @@ export default defineConfig({
       fullyParallel: true,
       use: {
         browserName: 'chromium',
+        // A failure's screenshots are taken by the page fixture (fixtures/console-test.ts): this
+        // option takes one of every tab of every test, passed ones too, and throws those away.
+        screenshot: 'off',
         launchOptions: {
           executablePath: chromiumPath,
           args: chromiumArgs(),
