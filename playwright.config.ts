@@ -5,10 +5,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  // One more worker than CI's two cores: a test waits at times (a page's timers, a second console
-  // starting), and with two workers the cores were idle 4.6 % of a run of 97 tests (258 s); with
-  // three, 1.3 % and 242 s, the same CPU in all (2026-12-03). Each test still has its own console.
-  workers: 3,
+  workers: process.env['CI'] ? 2 : 2,
   retries: 0,
   timeout: 60_000,
   // How long an assertion waits for the page to get there: not a speed goal (those are in
